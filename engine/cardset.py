@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from engine.cards import Card, Kind, Month, Ribbon, parse_card
+from engine.cards import ALL_CARDS, Card, Kind, Month, Ribbon, parse_card
 from engine.errors import InvalidCardError
 
 FULL: Final = (1 << 48) - 1
@@ -29,7 +29,9 @@ class CardSet:
         else:
             mask = 0
             for card in cards:
-                mask |= 1 << Card(card)
+                if not 0 <= card < 48:
+                    raise InvalidCardError(f"{card!r} is not a card")
+                mask |= 1 << card
         object.__setattr__(self, "mask", mask)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -45,7 +47,7 @@ class CardSet:
         mask = self.mask
         while mask:
             low = mask & -mask
-            yield Card(low.bit_length() - 1)
+            yield ALL_CARDS[low.bit_length() - 1]
             mask ^= low
 
     def __len__(self) -> int:
@@ -125,9 +127,22 @@ def cards_of(mask: int) -> list[Card]:
     out = []
     while mask:
         low = mask & -mask
-        out.append(Card(low.bit_length() - 1))
+        out.append(ALL_CARDS[low.bit_length() - 1])
         mask ^= low
     return out
+
+
+NIBBLE_LOW: Final = int("0001" * 12, 2)  # the lowest card of every month
+
+
+def full_months(mask: int) -> int:
+    """Number of months with all four cards in ``mask``."""
+    return (mask & mask >> 1 & mask >> 2 & mask >> 3 & NIBBLE_LOW).bit_count()
+
+
+def months_present(mask: int) -> int:
+    """Number of months with at least one card in ``mask``."""
+    return ((mask | mask >> 1 | mask >> 2 | mask >> 3) & NIBBLE_LOW).bit_count()
 
 
 MONTH_MASKS: Final = {m: 0b1111 << (4 * (m - 1)) for m in Month}

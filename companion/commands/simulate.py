@@ -1,0 +1,112 @@
+"""``kibitz simulate koikoi --games N --seed S [--profile P] [--bots A,B]``: bot matches and a summary."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from engine.bots import Bot, RandomBot
+from engine.errors import KibitzError
+from engine.koikoi.bots import GreedyBot
+from engine.koikoi.match import KoiKoiMatch
+from engine.koikoi.play import play_match
+from engine.koikoi.profile import KoiKoiProfile
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("simulate", help="play bot matches and print a summary")
+    parser.add_argument("game", choices=("koikoi",))
+    parser.add_argument("--games", type=int, default=100, help="matches to play (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=0)
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--profile", default="default")
+    source.add_argument("--rules", metavar="FILE")
+    parser.add_argument("--rounds", type=int, help="rounds per match (default: the profile's)")
+    parser.add_argument("--bots", default="greedy,random", help="two of: random, greedy (default: %(default)s)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.set_defaults(run=run)
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot()
+    raise KibitzError(f"unknown bot {name!r}; choose random or greedy")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        names = args.bots.split(",")
+        if len(names) != 2:
+            raise KibitzError("--bots needs two names separated by a comma, e.g. greedy,random")
+        if args.games < 1:
+            raise KibitzError("--games must be at least 1")
+        profile = KoiKoiProfile.load(args.rules or args.profile)
+        bots = [make_bot(name, args.seed * 2 + i) for i, name in enumerate(names)]
+    except KibitzError as exc:
+        print(f"kibitz simulate: {exc}", file=sys.stderr)
+        return 2
+    summary = simulate_koikoi(profile, bots, args.games, args.seed, args.rounds)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+def simulate_koikoi(
+    profile: KoiKoiProfile, bots: list[Bot], games: int, seed: int, rounds: int | None = None
+) -> dict[str, Any]:
+    """Play ``games`` matches, swapping seats every match so neither bot keeps the first deal."""
+    wins = [0, 0]
+    draws = 0
+    points = [0, 0]
+    reasons: Counter[str] = Counter()
+    yaku: Counter[str] = Counter()
+    n_rounds = 0
+    started = time.perf_counter()
+    for game in range(games):
+        seats = [bots[game % 2], bots[1 - game % 2]]
+        match = play_match(KoiKoiMatch(profile, seed=seed * 100_003 + game, rounds=rounds), seats)
+        for seat, bot_index in enumerate((game % 2, 1 - game % 2)):
+            points[bot_index] += match.scores[seat]
+        if match.leader is None:
+            draws += 1
+        else:
+            wins[game % 2 if match.leader == 0 else 1 - game % 2] += 1
+        for result in match.results:
+            n_rounds += 1
+            reasons[result.reason] += 1
+            yaku.update(y.name for y in result.yaku)
+    elapsed = time.perf_counter() - started
+    return {
+        "game": "koikoi",
+        "profile": profile.name,
+        "matches": games,
+        "rounds": n_rounds,
+        "bots": [bot.name for bot in bots],
+        "wins": wins,
+        "draws": draws,
+        "points_per_match": [round(p / games, 2) for p in points],
+        "round_endings": dict(reasons.most_common()),
+        "yaku_scored": dict(yaku.most_common()),
+        "seconds": round(elapsed, 3),
+    }
+
+
+def format_summary(s: dict[str, Any]) -> str:
+    a, b = s["bots"]
+    lines = [
+        f"{s['matches']} Koi-Koi matches ({s['rounds']} rounds, profile {s['profile']}) in {s['seconds']} s",
+        f"  {a:>8}: {s['wins'][0]} wins, {s['points_per_match'][0]} points a match",
+        f"  {b:>8}: {s['wins'][1]} wins, {s['points_per_match'][1]} points a match",
+        f"  draws: {s['draws']}",
+        "  rounds ended by: " + ", ".join(f"{k} {v}" for k, v in s["round_endings"].items()),
+        "  yaku scored: " + ", ".join(f"{k} {v}" for k, v in s["yaku_scored"].items()),
+    ]
+    return "\n".join(lines)
