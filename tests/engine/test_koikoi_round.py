@@ -129,25 +129,27 @@ def test_raising_the_score_asks_koikoi_or_stop():
 
 
 def test_koikoi_caller_gets_nothing_when_opponent_stops_and_opponent_doubles():
-    r = _drive_to_decision()
-    r.push(Move.flip(r.stock_top()))  # type: ignore[arg-type]
-    r.push(Move.koikoi())
-    assert r.koikoi == (1, 0) and r.turn == 1
-    # Give player 2 a yaku: play until they decide, stopping as soon as they can.
-    rng = random.Random(4)
-    while not r.is_over:
-        if r.phase is Phase.DECIDE and r.turn == 1:
-            r.push(Move.stop())
+    """Player 1 calls koi-koi; we search continuations until player 2 makes a yaku and stops."""
+    for seed in range(300):
+        r = _drive_to_decision()
+        r.push(Move.flip(r.stock_top()))  # type: ignore[arg-type]
+        r.push(Move.koikoi())
+        assert r.koikoi == (1, 0) and r.turn == 1
+        rng = random.Random(seed)
+        while not r.is_over:
+            if r.phase is Phase.DECIDE:
+                r.push(Move.stop() if r.turn == 1 else Move.koikoi() if Move.koikoi() in r.legal_moves else Move.stop())
+            else:
+                r.push(r.random_move(rng))
+        assert r.result is not None
+        if r.result.winner == 1 and r.result.reason == "stop":
             break
-        if r.phase is Phase.DECIDE:
-            r.push(Move.koikoi() if Move.koikoi() in r.legal_moves else Move.stop())
-            continue
-        r.push(r.random_move(rng))
-    assert r.result is not None
-    if r.result.winner == 1:
-        assert r.result.points[0] == 0
-        base = r.result.base
-        assert r.result.points[1] == base * (2 if base >= 7 else 1) * 2  # doubled against the koi-koi call
+    else:
+        pytest.fail("player 2 never stopped")
+    assert r.result.points[0] == 0  # the koi-koi caller gets nothing
+    base = r.result.base
+    assert base == sum(y.points for y in r.result.yaku) > 0
+    assert r.result.points[1] == base * (2 if base >= 7 else 1) * 2  # doubled against the koi-koi call
 
 
 def test_koikoi_then_stop_only_after_raising_again():
