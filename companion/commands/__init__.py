@@ -5,4 +5,5 @@ COMMAND_MODULES = [
     "score",
     "simulate",
     "demo",
+    "play",
 ]

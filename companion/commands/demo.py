@@ -1,4 +1,4 @@
-"""``kibitz demo``: a Koi-Koi match between two bots, needing no camera."""
+"""``kibitz demo``: the app playing Koi-Koi against a bot with every hint on; ``--text`` narrates a bot match."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from engine.bots import RandomBot
+from companion.i18n import LANGS
 from engine.errors import KibitzError
 from engine.koikoi.bots import GreedyBot
 from engine.koikoi.match import KoiKoiMatch
@@ -19,18 +20,30 @@ def register(sub: Any) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
     parser.add_argument("--rounds", type=int, help="rounds to play (default: the profile's)")
     parser.add_argument("--text", action="store_true", help="print the match as text instead of the app")
+    parser.add_argument("--lang", default="en", choices=LANGS)
+    parser.add_argument("--autoplay", action="store_true", help="let the hints play your seat too")
+    parser.add_argument("--teach", action="store_true", help="teaching mode: reasons and strategy advice")
     parser.add_argument("--delay", type=float, default=0.0, help="seconds between printed lines")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.textdemo import narrate_match
-
     try:
         profile = KoiKoiProfile.load(args.profile)
-        match = KoiKoiMatch(profile, seed=args.seed, rounds=args.rounds)
     except KibitzError as exc:
         print(f"kibitz demo: {exc}", file=sys.stderr)
         return 2
-    narrate_match(match, [GreedyBot(), RandomBot(args.seed)], sys.stdout, args.delay)
+    if args.text:
+        from companion.textdemo import narrate_match
+
+        match = KoiKoiMatch(profile, seed=args.seed, rounds=args.rounds)
+        narrate_match(match, [GreedyBot(), RandomBot(args.seed)], sys.stdout, args.delay)
+        return 0
+    from companion.app.app import KibitzApp
+    from companion.app.koikoi_screen import KoiKoiScreen
+    from companion.session import KoiKoiSession
+
+    session = KoiKoiSession(profile, mode="demo", seed=args.seed, bot=GreedyBot(), rounds=args.rounds)
+    screen = KoiKoiScreen(session, lang=args.lang, hints=True, teach=args.teach, autoplay=args.autoplay)
+    KibitzApp(screen).run()
     return 0

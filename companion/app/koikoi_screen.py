@@ -1,0 +1,357 @@
+"""The Koi-Koi table screen: panels that render the session's model, a move list, a command line.
+
+All game logic lives in ``KoiKoiSession``; this screen turns keys and clicks into session calls and
+the session's model into text. Hints and the camera arrive only as messages from worker threads.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.app import render
+from companion.app.dialogs import Correction, CorrectionDialog, DealDialog, DealEntry, ReferenceScreen
+from companion.app.hints_worker import DEFAULT_SCHEDULE, run_hint_search, start_search
+from companion.app.messages import CameraConflict, CameraMove, CameraStatus, HintsReady
+from companion.i18n import LANGS, t
+from companion.session import KoiKoiSession, TableModel
+from engine.capture import Phase
+from engine.cards import Card
+from engine.errors import KibitzError
+from engine.koikoi.advice import strategy_advice
+from engine.koikoi.hints import MatchContext
+from engine.koikoi.progress import yaku_progress
+from engine.moves import Move
+
+
+class Panel(Static):
+    """A bordered text panel whose title follows the language."""
+
+    def __init__(self, title_key: str, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.title_key = title_key
+
+
+class KoiKoiScreen(Screen[None]):
+    BINDINGS = [
+        Binding("h", "toggle_hints", "Hints"),
+        Binding("t", "toggle_teach", "Teach"),
+        Binding("r", "reference", "Yaku"),
+        Binding("c", "correct", "Correct"),
+        Binding("u", "undo", "Undo"),
+        Binding("n", "next_round", "Next round"),
+        Binding("l", "next_language", "Language"),
+        Binding("a", "toggle_autoplay", "Autoplay", show=False),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        session: KoiKoiSession,
+        lang: str = "en",
+        hints: bool = True,
+        teach: bool = False,
+        autoplay: bool = False,
+        bot_delay: float = 0.6,
+        hint_schedule: tuple[float, ...] = DEFAULT_SCHEDULE,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+        self.hints_on = hints
+        self.teach = teach
+        self.autoplay = autoplay
+        self.bot_delay = bot_delay
+        self.hint_schedule = hint_schedule
+        self.generation = 0
+        self.hint_lines: Text = Text()
+        self.camera_line = Text(t("camera_none", lang), style="dim") if session.mode != "camera" else Text()
+        self.message = ""
+
+    # ----------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Grid(id="table"):
+            yield Panel("field", id="field")
+            yield Panel("hints", id="hints")
+            yield Panel("your_captures", id="mine")
+            yield Panel("their_captures", id="theirs")
+            yield Panel("your_hand", id="hand")
+            yield Panel("yaku", id="progress")
+            yield OptionList(id="moves")
+            yield Panel("scoreboard", id="side")
+        yield Input(placeholder=t("input_placeholder", self.lang), id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#moves", OptionList).border_title = t("legal_moves", self.lang)
+        if self.session.mode == "demo":
+            self.session.start_round()
+            self.state_changed()
+        else:
+            self.ask_for_deal()
+
+    # ----------------------------------------------------------------- refreshing
+    def state_changed(self) -> None:
+        """Re-render everything, then start hints and the bot as the new state needs."""
+        self.generation += 1
+        self.refresh_panels()
+        session = self.session
+        view = session.view
+        if view is None or view.is_over:
+            return
+        if session.bot_to_move:
+            self.set_timer(self.bot_delay, self.bot_step)
+        elif session.mode == "demo" and view.phase is Phase.FLIP and len(session.legal_moves()) == 1:
+            self.set_timer(self.bot_delay, self.auto_flip)  # nothing to choose: the card just turns
+        elif self.hints_on and view.turn == session.you:
+            self.hint_lines = Text(t("thinking", self.lang), style="dim italic")
+            self.search_hints(self.generation)
+        self.refresh_panels()
+
+    def refresh_panels(self) -> None:
+        session, lang = self.session, self.lang
+        if session.view is None:
+            return
+        model = session.model()
+        for panel in self.query(Panel):
+            panel.border_title = t(panel.title_key, lang)
+        self.query_one("#status", Static).update(Text(render.status_line(model, lang) + self._message_suffix()))
+        self.query_one("#field", Static).update(render.field_text(model, lang))
+        self.query_one("#mine", Static).update(render.captures_text(model, model.you, lang))
+        self.query_one("#theirs", Static).update(render.captures_text(model, 1 - model.you, lang))
+        self.query_one("#hand", Static).update(render.hand_text(model, lang))
+        self.query_one("#progress", Static).update(self.progress_text())
+        self.query_one("#side", Static).update(self.side_text(model))
+        self.query_one("#hints", Static).update(self.hints_text())
+        moves = self.query_one("#moves", OptionList)
+        moves.border_title = t("legal_moves", lang)
+        moves.clear_options()
+        moves.add_options([Option(render.move_text(m, lang), id=str(m)) for m in model.legal])
+        self.query_one("#command", Input).placeholder = t("input_placeholder", lang)
+
+    def _message_suffix(self) -> str:
+        return f"  ·  {self.message}" if self.message else ""
+
+    def progress_text(self) -> Text:
+        out = Text()
+        view = self.session.state
+        for line in yaku_progress(view, self.session.you)[:8]:
+            style = "strike dim" if line.dead else ("bold magenta" if line.points else "")
+            missing = " ".join(render.card_label(c, self.lang) for c in line.missing[:3])
+            have = len(line.have)
+            out.append(f"{line.name} {have}/{line.need}", style=style)
+            if missing and not line.points and not line.dead:
+                out.append(f"  {missing}", style="dim")
+            out.append("\n")
+        return out
+
+    def side_text(self, model: TableModel) -> Text:
+        out = render.scoreboard_text(model, self.lang)
+        out.append("\n\n")
+        out.append(f"{t('camera', self.lang)}: ", style="bold")
+        out.append_text(self.camera_line)
+        out.append("\n\n")
+        out.append_text(render.history_text(model, self.lang))
+        return out
+
+    def hints_text(self) -> Text:
+        if not self.hints_on:
+            return Text(t("hints_off", self.lang), style="dim")
+        view = self.session.view
+        if view is None or view.is_over or view.turn != self.session.you:
+            out = Text(t("not_your_turn", self.lang), style="dim")
+        else:
+            out = self.hint_lines.copy()
+        if self.teach and view is not None and not view.is_over:
+            out.append(f"\n\n{t('advice', self.lang)}:\n", style="bold")
+            for reason in strategy_advice(view, self.session.you, self.match_context())[:3]:
+                out.append(f"• {reason.text(self.lang)}\n", style="italic")
+        return out
+
+    def match_context(self) -> MatchContext:
+        match = self.session.match
+        scores = (match.scores[0], match.scores[1])
+        return MatchContext(round_number=len(match.results) + 1, rounds=match.rounds or 1, scores=scores)
+
+    # ----------------------------------------------------------------- hints
+    @work(thread=True, exclusive=True, group="hints")
+    def search_hints(self, generation: int) -> None:
+        search = self.app.call_from_thread(
+            start_search, self.session.state, self.session.you, self.match_context(), generation
+        )
+        run_hint_search(
+            search, generation, self.post_message, lambda g: g == self.generation, self.hint_schedule
+        )
+
+    def on_hints_ready(self, message: HintsReady) -> None:
+        if message.generation != self.generation:
+            return  # the table has moved on
+        lang = self.lang
+        out = Text()
+        if message.decision is not None:
+            d = message.decision
+            out.append(
+                t("decision_hint", lang, stop=d.stop_points, go=d.koikoi_expected, p=d.opponent_first) + "\n",
+                style="bold",
+            )
+            out.append("→ ")
+            out.append_text(render.move_text(d.advice, lang))
+            out.append(f"  {d.reason.text(lang)}\n", style="italic")
+        for i, hint in enumerate(message.moves[:5]):
+            out.append(f"{i + 1}. ", style="bold" if i == 0 else "")
+            out.append_text(render.move_text(hint.move, lang))
+            out.append(f"  {t('expected', lang, v=hint.points)}\n", style="cyan")
+            if i < 3 or self.teach:
+                out.append(f"   {hint.reason.text(lang)}\n", style="italic dim")
+        out.append(f"({message.samples} samples{'' if message.final else ' …'})", style="dim")
+        self.hint_lines = out
+        self.query_one("#hints", Static).update(self.hints_text())
+        if message.final and self.autoplay:
+            best = message.decision.advice if message.decision is not None else message.moves[0].move
+            self.play(best, source="hint")
+
+    # ----------------------------------------------------------------- moves
+    def play(self, move: Move, source: str = "typed") -> None:
+        try:
+            self.session.apply(move, source)
+            self.message = ""
+        except KibitzError as exc:
+            self.message = str(exc)
+        self.state_changed()
+
+    def auto_flip(self) -> None:
+        view = self.session.view
+        if view is not None and view.phase is Phase.FLIP and view.turn == self.session.you:
+            self.play(self.session.legal_moves()[0], source="flip")
+
+    def bot_step(self) -> None:
+        if self.session.bot_to_move:
+            self.session.play_bot()
+            self.state_changed()
+
+    @on(OptionList.OptionSelected, "#moves")
+    def move_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.play(Move.parse(event.option.id))
+
+    @on(Input.Submitted, "#command")
+    def command_entered(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if not text:
+            return
+        if text.lower() == "undo":
+            self.action_undo()
+            return
+        try:
+            move = self.session.resolve(text)
+        except KibitzError as exc:
+            self.message = str(exc)
+            self.refresh_panels()
+            return
+        self.play(move)
+
+    def on_camera_move(self, message: CameraMove) -> None:
+        try:
+            move = self.session.resolve(message.move)
+        except KibitzError as exc:
+            self.message = f"camera: {exc}"
+            self.refresh_panels()
+            return
+        self.play(move, source="camera")
+
+    def on_camera_conflict(self, message: CameraConflict) -> None:
+        self.message = f"camera conflict: {message.description} — press c to correct"
+        self.refresh_panels()
+
+    def on_camera_status(self, message: CameraStatus) -> None:
+        if not message.connected:
+            self.camera_line = Text(message.note or "camera lost, retrying…", style="bold red")
+        else:
+            self.camera_line = Text(f"{message.fps:.0f} fps, {message.cards_seen} cards")
+            if message.low_confidence:
+                self.camera_line.append(" · unsure: " + ", ".join(message.low_confidence), style="bold yellow")
+        if self.session.view is not None:
+            self.refresh_panels()
+
+    # ----------------------------------------------------------------- actions
+    def action_toggle_hints(self) -> None:
+        self.hints_on = not self.hints_on
+        self.state_changed()
+
+    def action_toggle_teach(self) -> None:
+        self.teach = not self.teach
+        self.refresh_panels()
+
+    def action_toggle_autoplay(self) -> None:
+        self.autoplay = not self.autoplay
+        self.state_changed()
+
+    def action_next_language(self) -> None:
+        self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
+        self.state_changed()
+
+    def action_reference(self) -> None:
+        self.app.push_screen(ReferenceScreen(self.session.profile, self.lang))
+
+    def action_undo(self) -> None:
+        try:
+            self.session.undo()
+            self.message = ""
+        except KibitzError as exc:
+            self.message = str(exc)
+        self.state_changed()
+
+    def action_correct(self) -> None:
+        history = [(p, m) for p, m, _ in self.session.history]
+        if not any(m.card for _, m in history):
+            self.message = t("nothing_to_correct", self.lang)
+            self.refresh_panels()
+            return
+        self.app.push_screen(CorrectionDialog(history, self.lang), self.correction_made)
+
+    def correction_made(self, correction: Correction | None) -> None:
+        if correction is None:
+            return
+        try:
+            self.session.correct(correction.index, Card.parse(correction.card))
+            self.message = ""
+        except KibitzError as exc:
+            self.message = str(exc)
+        self.state_changed()
+
+    def action_next_round(self) -> None:
+        session = self.session
+        if session.view is not None and not session.view.is_over:
+            return
+        if session.match.is_over:
+            self.app.exit()
+            return
+        if session.mode == "demo":
+            session.start_round()
+            self.state_changed()
+        else:
+            self.ask_for_deal()
+
+    def ask_for_deal(self, error: str = "") -> None:
+        self.app.push_screen(DealDialog(self.lang, error), self.deal_entered)
+
+    def deal_entered(self, entry: DealEntry | None) -> None:
+        if entry is None:
+            if self.session.view is None:
+                self.app.exit()
+            return
+        try:
+            deal = self.session.table_deal(entry.hand, entry.field, entry.leader)
+            self.session.start_round(deal)
+        except KibitzError as exc:
+            self.ask_for_deal(str(exc))
+            return
+        self.state_changed()
