@@ -147,6 +147,19 @@ class KoiKoiSession:
         self.history.pop()
         return view.pop()
 
+    def take_back(self) -> list[Move]:
+        """Undo one move at a table; against the bot, undo back to before your last card."""
+        if self.mode != "demo":
+            return [self.undo()]
+        undone = [self.undo()]
+        while self.history and not (undone[-1].kind == MoveKind.PLAY and self.state.turn == self.you):
+            undone.append(self.undo())
+        if not (undone[-1].kind == MoveKind.PLAY and self.state.turn == self.you):
+            for move in reversed(undone):  # nothing of yours to take back: leave it as it was
+                self.apply(move, "redo")
+            raise IllegalMoveError("you have not played a card yet")
+        return undone
+
     def correct(self, index: int, card: Card) -> Move:
         """Replace the card of move ``index`` (a misread), replaying the moves after it."""
         view = self.state

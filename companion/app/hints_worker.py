@@ -23,13 +23,19 @@ def run_hint_search(
     post: Callable[[HintsReady], object],
     is_current: Callable[[int], bool],
     schedule: tuple[float, ...] = DEFAULT_SCHEDULE,
+    fixed_samples: int | None = None,
 ) -> None:
     """Search (in a worker thread), posting after each step of ``schedule``; stop early once the
-    state has moved on."""
-    for i, budget in enumerate(schedule):
+    state has moved on. ``fixed_samples`` replaces the clock by a number of sampled worlds, for
+    tests and screenshots that must come out the same every time."""
+    steps: tuple[float, ...] = (0.0,) if fixed_samples is not None else schedule
+    for i, budget in enumerate(steps):
         if not is_current(generation):
             return
-        search.step(budget)
+        if fixed_samples is not None:
+            search.add_samples(fixed_samples)
+        else:
+            search.step(budget)
         decision = search.decision()
         moves = [] if decision is not None else search.ranked()
-        post(HintsReady(generation, moves, decision, search.samples, final=i == len(schedule) - 1))
+        post(HintsReady(generation, moves, decision, search.samples, final=i == len(steps) - 1))

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -48,6 +48,8 @@ class KoiKoiScreen(Screen[None]):
         Binding("n", "next_round", "Next round"),
         Binding("l", "next_language", "Language"),
         Binding("a", "toggle_autoplay", "Autoplay", show=False),
+        Binding("slash,colon", "type_move", "Type a move"),
+        Binding("escape", "leave_command", "Back to the moves", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -60,6 +62,7 @@ class KoiKoiScreen(Screen[None]):
         autoplay: bool = False,
         bot_delay: float = 0.6,
         hint_schedule: tuple[float, ...] = DEFAULT_SCHEDULE,
+        hint_samples: int | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -69,6 +72,7 @@ class KoiKoiScreen(Screen[None]):
         self.autoplay = autoplay
         self.bot_delay = bot_delay
         self.hint_schedule = hint_schedule
+        self.hint_samples = hint_samples
         self.generation = 0
         self.hint_lines: Text = Text()
         self.camera_line = Text(t("camera_none", lang), style="dim") if session.mode != "camera" else Text()
@@ -77,20 +81,24 @@ class KoiKoiScreen(Screen[None]):
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with Grid(id="table"):
-            yield Panel("field", id="field")
-            yield Panel("hints", id="hints")
-            yield Panel("your_captures", id="mine")
-            yield Panel("their_captures", id="theirs")
-            yield Panel("your_hand", id="hand")
-            yield Panel("yaku", id="progress")
-            yield OptionList(id="moves")
-            yield Panel("scoreboard", id="side")
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                yield Panel("field", id="field")
+                yield Panel("your_hand", id="hand")
+                with Horizontal(id="piles"):
+                    yield Panel("your_captures", id="mine")
+                    yield Panel("their_captures", id="theirs")
+                yield OptionList(id="moves")
+            with Vertical(id="right"):
+                yield Panel("hints", id="hints")
+                yield Panel("yaku", id="progress")
+                yield Panel("scoreboard", id="side")
         yield Input(placeholder=t("input_placeholder", self.lang), id="command")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#moves", OptionList).border_title = t("legal_moves", self.lang)
+        self.query_one("#moves", OptionList).focus()  # letters are commands; "/" starts typing a move
         if self.session.mode == "demo":
             self.session.start_round()
             self.state_changed()
@@ -148,7 +156,7 @@ class KoiKoiScreen(Screen[None]):
             have = len(line.have)
             out.append(f"{line.name} {have}/{line.need}", style=style)
             if missing and not line.points and not line.dead:
-                out.append(f"  {missing}", style="dim")
+                out.append(f"   {missing}", style="dim")
             out.append("\n")
         return out
 
@@ -187,7 +195,7 @@ class KoiKoiScreen(Screen[None]):
             start_search, self.session.state, self.session.you, self.match_context(), generation
         )
         run_hint_search(
-            search, generation, self.post_message, lambda g: g == self.generation, self.hint_schedule
+            search, generation, self.post_message, lambda g: g == self.generation, self.hint_schedule, self.hint_samples
         )
 
     def on_hints_ready(self, message: HintsReady) -> None:
@@ -207,7 +215,7 @@ class KoiKoiScreen(Screen[None]):
         for i, hint in enumerate(message.moves[:5]):
             out.append(f"{i + 1}. ", style="bold" if i == 0 else "")
             out.append_text(render.move_text(hint.move, lang))
-            out.append(f"  {t('expected', lang, v=hint.points)}\n", style="cyan")
+            out.append(f"   {t('expected', lang, v=hint.points)}\n", style="cyan")
             if i < 3 or self.teach:
                 out.append(f"   {hint.reason.text(lang)}\n", style="italic dim")
         out.append(f"({message.samples} samples{'' if message.final else ' …'})", style="dim")
@@ -282,6 +290,12 @@ class KoiKoiScreen(Screen[None]):
             self.refresh_panels()
 
     # ----------------------------------------------------------------- actions
+    def action_type_move(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    def action_leave_command(self) -> None:
+        self.query_one("#moves", OptionList).focus()
+
     def action_toggle_hints(self) -> None:
         self.hints_on = not self.hints_on
         self.state_changed()
@@ -303,7 +317,7 @@ class KoiKoiScreen(Screen[None]):
 
     def action_undo(self) -> None:
         try:
-            self.session.undo()
+            self.session.take_back()
             self.message = ""
         except KibitzError as exc:
             self.message = str(exc)

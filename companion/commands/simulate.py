@@ -1,4 +1,5 @@
-"""``kibitz simulate koikoi --games N --seed S [--profile P] [--bots A,B]``: bot matches and a summary."""
+"""``kibitz simulate koikoi|hato|minhwatu|gostop|matgo --games N --seed S [--profile P] [--bots A,B,...]
+[--players N]``: bot matches and a summary."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from typing import Any
 
 from engine.bots import Bot, RandomBot
 from engine.errors import KibitzError
+from engine.hwatu.play import simulate
+from engine.hwatu.report import GAMES as HWATU_GAMES
+from engine.hwatu.report import load_profile, make_bots, players_for
 from engine.koikoi.bots import GreedyBot
 from engine.koikoi.match import KoiKoiMatch
 from engine.koikoi.play import play_match
@@ -19,14 +23,15 @@ from engine.koikoi.profile import KoiKoiProfile
 
 def register(sub: Any) -> None:
     parser = sub.add_parser("simulate", help="play bot matches and print a summary")
-    parser.add_argument("game", choices=("koikoi",))
+    parser.add_argument("game", choices=("koikoi", *HWATU_GAMES))
     parser.add_argument("--games", type=int, default=100, help="matches to play (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=0)
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--profile", default="default")
+    source.add_argument("--profile", help="default: default for koikoi, else the game's own")
     source.add_argument("--rules", metavar="FILE")
     parser.add_argument("--rounds", type=int, help="rounds per match (default: the profile's)")
-    parser.add_argument("--bots", default="greedy,random", help="two of: random, greedy (default: %(default)s)")
+    parser.add_argument("--bots", help="one per player of: random, greedy (default: greedy, then random)")
+    parser.add_argument("--players", type=int, help="hato and minhwatu: 2 to 5 (default 3)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.set_defaults(run=run)
 
@@ -40,13 +45,17 @@ def make_bot(name: str, seed: int) -> Bot:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game != "koikoi":
+        return run_hwatu(args)
     try:
-        names = args.bots.split(",")
+        if args.players not in (None, 2):
+            raise KibitzError("Koi-Koi is for 2 players")
+        names = (args.bots or "greedy,random").split(",")
         if len(names) != 2:
             raise KibitzError("--bots needs two names separated by a comma, e.g. greedy,random")
         if args.games < 1:
             raise KibitzError("--games must be at least 1")
-        profile = KoiKoiProfile.load(args.rules or args.profile)
+        profile = KoiKoiProfile.load(args.rules or args.profile or "default")
         bots = [make_bot(name, args.seed * 2 + i) for i, name in enumerate(names)]
     except KibitzError as exc:
         print(f"kibitz simulate: {exc}", file=sys.stderr)
@@ -109,4 +118,31 @@ def format_summary(s: dict[str, Any]) -> str:
         "  rounds ended by: " + ", ".join(f"{k} {v}" for k, v in s["round_endings"].items()),
         "  yaku scored: " + ", ".join(f"{k} {v}" for k, v in s["yaku_scored"].items()),
     ]
+    return "\n".join(lines)
+
+
+def run_hwatu(args: argparse.Namespace) -> int:
+    try:
+        if args.games < 1:
+            raise KibitzError("--games must be at least 1")
+        profile = load_profile(args.game, args.rules or args.profile)
+        players = players_for(profile, args.players)
+        names = args.bots.split(",") if args.bots else ["greedy"] + ["random"] * (players - 1)
+        bots = make_bots(names, players, args.seed)
+    except KibitzError as exc:
+        print(f"kibitz simulate: {exc}", file=sys.stderr)
+        return 2
+    summary = simulate(profile, bots, args.games, args.seed, players, args.rounds)
+    print(json.dumps(summary, indent=2) if args.json else format_hwatu_summary(summary))
+    return 0
+
+
+def format_hwatu_summary(s: dict[str, Any]) -> str:
+    lines = [f"{s['matches']} {s['profile']} matches ({s['hands']} hands, {s['players']} players) in {s['seconds']} s"]
+    for i, bot in enumerate(s["bots"]):
+        lines.append(f"  {i + 1}. {bot:>8}: {s['wins'][i]} wins, {s['points_per_match'][i]} points a match")
+    lines.append(f"  draws: {s['draws']}; void deals redealt: {s['patu']}")
+    for key, title in (("hand_endings", "hands ended by"), ("scored", "scored"), ("events", "events")):
+        if s[key]:
+            lines.append(f"  {title}: " + ", ".join(f"{k} {v}" for k, v in s[key].items()))
     return "\n".join(lines)

@@ -1,0 +1,119 @@
+"""What a game must provide to be followed live: the table its state predicts, and the legal action sequences
+that could have led to what the camera sees.
+
+The inference (``companion.live.infer``) is game-neutral: it compares predicted and observed tables and ranks
+candidates. A game adapter only knows its engine. Koi-Koi is ``companion.live.koikoi``; the Korean capture
+games reuse it with their own engine round; dominoes predict tiles on the open ends (``field``) and face-down
+tiles; Kan predicts the trick (``field``) and the trick piles (``captures-N``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.live.table import ObservedTable
+
+
+@dataclass(frozen=True)
+class Expect:
+    """One card (of a visual class) the state says is visible in ``role``; ``alt_role`` is a place where it may
+    still lie at a small cost (a capture not yet gathered, still on the field), ``group`` ties cards that move
+    together (they should lie near each other while they wait there)."""
+
+    cls: str
+    role: str
+    alt_role: str | None = None
+    group: int = -1
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """Every visible card a state predicts. Cards in ``optional_roles`` may be out of sight as a whole (a
+    player holding their hand): when such a zone is empty nothing there is missed."""
+
+    cards: tuple[Expect, ...]
+    optional_roles: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A legal sequence of actions from the current state, and the table it leads to. ``implied`` counts the
+    actions the camera cannot see that the sequence assumes (a koi-koi call before the next turn)."""
+
+    actions: tuple[str, ...]
+    players: tuple[int, ...]
+    prediction: Prediction
+    implied: int = 0
+
+
+@dataclass(frozen=True)
+class SetupResult:
+    """The deal as far as the table shows it (``deal`` None while the table is not dealt yet) and what is seen."""
+
+    deal: dict[str, Any] | None
+    message: str
+
+
+class LiveGame(Protocol):
+    """A game followed at the table. Actions are the engine's move text ("play pine-crane take pine-plain-1")."""
+
+    name: str
+    players: int
+    me: int | None
+
+    @property
+    def profile_name(self) -> str: ...
+
+    def visual_class(self, label: str) -> str | None:
+        """The class the camera can tell this label apart as (interchangeable cards share one), or None for a
+        label that is not a face of this game (a back, "unknown")."""
+        ...
+
+    def setup(self, table: ObservedTable) -> SetupResult: ...
+
+    def start(self, deal: dict[str, Any], dealer: int | None = None) -> None: ...
+
+    def deal(self) -> dict[str, Any]:
+        """The current round's deal as recorded (as far as it is known)."""
+        ...
+
+    def dealer(self) -> int: ...
+
+    def prediction(self) -> Prediction: ...
+
+    def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int) -> list[Candidate]:
+        """Legal sequences of 1..max_actions actions whose visible cards are among ``novel`` (classes seen
+        where the state does not put them), each with its predicted table."""
+        ...
+
+    def push(self, action: str, source: str) -> int:
+        """Apply an action; returns the player who made it. Raises a KibitzError saying why it is illegal."""
+        ...
+
+    def pop(self) -> str: ...
+
+    def normalise(self, text: str) -> str:
+        """A typed action in the game's canonical text (``pine-crane`` -> ``play pine-crane take ...``)."""
+        ...
+
+    def to_move(self) -> int | None: ...
+
+    def awaiting(self) -> str | None:
+        """An announcement the camera cannot see that the game waits for (``koikoi or stop``), or None."""
+        ...
+
+    def is_over(self) -> bool: ...
+
+    def result(self) -> dict[str, Any] | None: ...
+
+    def where(self, cls: str) -> str:
+        """Where the state has the cards of a class, in words (for conflict messages)."""
+        ...
+
+    def suspects(self, cls: str) -> list[int]:
+        """Indices (0-based, in the round) of standing actions that moved a card of this class."""
+        ...
+
+    @property
+    def history(self) -> list[str]: ...

@@ -1,0 +1,322 @@
+"""Koi-Koi followed live: the deal read from the table, the predicted table of a round, and candidate turns
+enumerated with the engine (push/pop on the player's view: the opponent's hand and the stock are unknown, so
+any unseen card may be played or flipped, and each move names the card the camera saw).
+
+The state lives in the app's ``KoiKoiSession`` (mode "camera"), so the screen shows what the camera found.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.live.game import Candidate, Expect, Prediction, SetupResult
+from companion.live.table import FIELD, ObservedTable, captures, hand
+from companion.session import KoiKoiSession
+from engine.capture import Phase
+from engine.cards import Card
+from engine.cardset import CardSet
+from engine.deal import Deal
+from engine.errors import InvalidStateError
+from engine.koikoi.profile import KoiKoiProfile
+from engine.koikoi.round import KoiKoiRound
+from engine.moves import Move
+
+_PLAIN = re.compile(r"^(?P<plant>[a-z]+)-plain-[12]$")
+
+
+def visual_class(label: str) -> str | None:
+    """Plain-1 and plain-2 of a month look alike and play alike: one class ("pine-plain"). The coloured
+    paulownia plain-3 and the willow lightning card stand alone. Backs and "unknown" have no class."""
+    card = _CARDS.get(label)
+    if card is None:
+        return None
+    match = _PLAIN.match(label)
+    return f"{match['plant']}-plain" if match else label
+
+
+_CARDS = {card.code: card for card in Card}
+_CLASS_CARDS: dict[str, tuple[Card, ...]] = {}
+for _card in Card:
+    _CLASS_CARDS.setdefault(visual_class(_card.code) or "", ())
+    _CLASS_CARDS[visual_class(_card.code) or ""] += (_card,)
+
+
+class KoiKoiLive:
+    """The Koi-Koi adapter of the live table (see ``companion.live.game.LiveGame``)."""
+
+    name = "koikoi"
+    players = 2
+
+    def __init__(self, profile: KoiKoiProfile | None = None, me: int | None = 0,
+                 session: KoiKoiSession | None = None, recent: int = 4) -> None:
+        self.profile = profile or KoiKoiProfile.load("default")
+        self.me = me
+        self.session = session or KoiKoiSession(self.profile, mode="camera", you=me or 0)
+        self.recent = recent
+        self._gathered: list[tuple[int, int]] = []  # per move on the stack: (player, mask of cards it captured)
+
+    # ----------------------------------------------------------------- state
+    @property
+    def profile_name(self) -> str:
+        return self.profile.name
+
+    @property
+    def round(self) -> KoiKoiRound:
+        return self.session.state
+
+    @property
+    def history(self) -> list[str]:
+        return [str(m) for m in self.round.move_stack] if self.session.view is not None else []
+
+    def visual_class(self, label: str) -> str | None:
+        return visual_class(label)
+
+    def to_move(self) -> int | None:
+        r = self.session.view
+        return None if r is None or r.is_over else r.turn
+
+    def awaiting(self) -> str | None:
+        r = self.session.view
+        if r is None or r.phase is not Phase.DECIDE:
+            return None
+        yaku = ", ".join(y.name for y in r.yaku(r.turn))
+        options = " or ".join(str(m) for m in r.generate_legal_moves())
+        return f"player {r.turn + 1} made {yaku}: {options}?"
+
+    def is_over(self) -> bool:
+        return self.session.view is not None and self.session.view.is_over
+
+    def result(self) -> dict[str, Any] | None:
+        r = self.session.view
+        if r is None or r.result is None:
+            return None
+        res = r.result
+        return {"reason": res.reason, "winner": res.winner, "points": list(res.points),
+                "yaku": [y.name for y in res.yaku], "koikoi": list(res.koikoi)}
+
+    def dealer(self) -> int:
+        return self.session.view.dealer if self.session.view is not None else self.session.match.dealer
+
+    def where(self, cls: str) -> str:
+        r = self.round
+        return " and ".join(f"{c.code} {r.where(c)}" for c in _CLASS_CARDS.get(cls, ()))
+
+    def suspects(self, cls: str) -> list[int]:
+        return [i for i, m in enumerate(self.round.move_stack)
+                if m.card is not None and (visual_class(m.card.code) == cls
+                                           or (m.take is not None and visual_class(m.take.code) == cls))]
+
+    # ----------------------------------------------------------------- the deal
+    def setup(self, table: ObservedTable) -> SetupResult:
+        """A fresh deal: exactly ``field_size`` cards on the field, no captures; the player's hand spread in
+        their zone (all of it) or not shown at all."""
+        field = [c.label for c in table.faces(FIELD)]
+        piles = [c for c in table.faces() if c.role is not None and c.role.startswith("captures-")]
+        mine = [c.label for c in table.faces(hand(self.me))] if self.me is not None else []
+        want_field, want_hand = self.profile.field_size, self.profile.hand_size
+        if piles:
+            return SetupResult(None, f"waiting for a deal: {len(piles)} cards still in the capture zones")
+        if len(field) != want_field:
+            return SetupResult(None, f"waiting for a deal: the field shows {len(field)} of {want_field} cards")
+        if len(mine) not in (0, want_hand):
+            return SetupResult(None, f"waiting for your hand: {len(mine)} of {want_hand} cards seen")
+        try:
+            field_cards, hand_cards = _concrete([field, mine])
+        except InvalidStateError as exc:
+            return SetupResult(None, f"waiting for a readable deal: {exc}")
+        hands: list[list[str]] = [[] for _ in range(self.players)]
+        hidden = [want_hand] * self.players
+        if self.me is not None and hand_cards:
+            hands[self.me] = [c.code for c in hand_cards]
+            hidden[self.me] = 0
+        deal = {"field": [c.code for c in field_cards], "hands": hands, "hidden": hidden,
+                "stock_size": 48 - want_field - want_hand * self.players}
+        seen = "your hand and " if hand_cards else ""
+        return SetupResult(deal, f"dealt: {seen}{want_field} field cards seen")
+
+    def start(self, deal: dict[str, Any], dealer: int | None = None) -> None:
+        if dealer is not None:
+            self.session.match.dealer = dealer
+        self.session.start_round(deal_from_json(deal))
+        self._gathered = []
+
+    def deal(self) -> dict[str, Any]:
+        return deal_to_json(self.round.deal)
+
+    # ----------------------------------------------------------------- actions
+    def push(self, action: str, source: str) -> int:
+        move = Move.parse(action)
+        r = self.round
+        player = r.turn
+        before = r.captured[player]
+        self.session.apply(move, "camera" if source == "camera" else source)
+        self._gathered.append((player, r.captured[player] & ~before))
+        return player
+
+    def pop(self) -> str:
+        move = self.session.undo()
+        self._gathered.pop()
+        return str(move)
+
+    def normalise(self, text: str) -> str:
+        return str(self.session.resolve(text))
+
+    # ----------------------------------------------------------------- prediction and candidates
+    def prediction(self) -> Prediction:
+        return self._predict(self.round, self._gathered)
+
+    def _predict(self, r: KoiKoiRound, gathered: list[tuple[int, int]]) -> Prediction:
+        items = [Expect(_cls(c), FIELD) for c in r.field_cards()]
+        waiting: dict[int, int] = {}  # card -> group: captured lately, may still lie on the field
+        for group, (_, mask) in enumerate(gathered[-self.recent:]):
+            for card in CardSet(mask):
+                waiting[card] = group
+        for p in range(self.players):
+            for card in r.captures(p):
+                group = waiting.get(card)
+                items.append(Expect(_cls(card), captures(p), FIELD if group is not None else None,
+                                    -1 if group is None else group))
+        optional: frozenset[str] = frozenset()
+        if self.me is not None:
+            items += [Expect(_cls(c), hand(self.me)) for c in r.hand(self.me)]
+            optional = frozenset({hand(self.me)})
+        return Prediction(tuple(items), optional)
+
+    def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int) -> list[Candidate]:
+        """Breadth-first over legal moves whose card the camera saw somewhere new (or, on the player's own
+        turn, any card of their known hand). Sequences reaching the same state (a play and a flip that both
+        just landed on the field, in either order) are kept once: the first found."""
+        r = self.round
+        labels = {c.label for c in table.cards}
+        seen: set[tuple[Any, ...]] = {_state_key(r)}
+        frontier: list[tuple[tuple[Move, ...], int]] = [((), 0)]
+        out: list[Candidate] = []
+        for _ in range(max_actions):
+            grown: list[tuple[tuple[Move, ...], int]] = []
+            for moves, implied in frontier:
+                gathered = self._replay(r, moves)
+                for move, extra in self._next_moves(r, novel, labels):
+                    self._apply(r, move, gathered)
+                    if extra:
+                        self._apply(r, extra, gathered)
+                    key = _state_key(r)
+                    if key not in seen:
+                        seen.add(key)
+                        path = (*moves, *((move,) if extra is None else (move, extra)))
+                        grown.append((path, implied + (extra is not None)))
+                        out.append(Candidate(tuple(str(m) for m in path), self._players(path),
+                                             self._predict(r, gathered), implied + (extra is not None)))
+                    for _ in range(1 + (extra is not None)):
+                        r.pop()
+                        gathered.pop()
+                for _ in moves:
+                    r.pop()
+            frontier = grown
+        return out
+
+    def _replay(self, r: KoiKoiRound, moves: tuple[Move, ...]) -> list[tuple[int, int]]:
+        gathered = list(self._gathered)
+        for move in moves:
+            self._apply(r, move, gathered)
+        return gathered
+
+    @staticmethod
+    def _apply(r: KoiKoiRound, move: Move, gathered: list[tuple[int, int]]) -> None:
+        player = r.turn
+        before = r.captured[player]
+        r.push(move, check=False)
+        gathered.append((player, r.captured[player] & ~before))
+
+    def _next_moves(self, r: KoiKoiRound, novel: frozenset[str], labels: set[str]
+                    ) -> list[tuple[Move, Move | None]]:
+        """Visible moves worth trying from here, those naming a card exactly as seen first; in the decision
+        phase a koi-koi is implied first (play went on, so the player must have called it)."""
+        if r.is_over:
+            return []
+        implied = None
+        if r.phase is Phase.DECIDE:
+            if Move.koikoi() not in r.generate_legal_moves():
+                return []
+            r.push(Move.koikoi(), check=False)
+            implied = Move.koikoi()
+        own = r.hand(r.turn) if r.turn == self.me and r.phase is Phase.PLAY else CardSet()
+        moves = [m for m in r.generate_legal_moves()
+                 if m.card is not None and (_cls(m.card) in novel or m.card in own)]
+        moves.sort(key=lambda m: m.card is None or m.card.code not in labels)
+        if implied is not None:
+            r.pop()
+            return [(implied, m) for m in moves]
+        return [(m, None) for m in moves]
+
+    def _players(self, path: tuple[Move, ...]) -> tuple[int, ...]:
+        r = self.round
+        players = []
+        for move in path:
+            players.append(r.turn)
+            r.push(move, check=False)
+        for _ in path:
+            r.pop()
+        return tuple(players)
+
+
+def _state_key(r: KoiKoiRound) -> tuple[Any, ...]:
+    """The state up to interchangeable cards (which of two plains lies where does not matter)."""
+    return (tuple(map(_canonical, r.hands)), r.hidden, _canonical(r.field), tuple(map(_canonical, r.captured)),
+            r.stock_left, r.turn, r.phase, r.koikoi)
+
+
+_PAIRS = [(cards[0], cards[1]) for cards in _CLASS_CARDS.values() if len(cards) == 2]
+
+
+def _canonical(mask: int) -> int:
+    """Where a mask holds only the second card of an interchangeable pair, name the first instead."""
+    for first, second in _PAIRS:
+        if mask >> second & 1 and not mask >> first & 1:
+            mask ^= (1 << second) | (1 << first)
+    return mask
+
+
+def _cls(card: Card) -> str:
+    return visual_class(card.code) or card.code
+
+
+def _signature(action: str) -> str:
+    """An action with interchangeable cards named by their class: two such actions look the same."""
+    return " ".join(visual_class(word) or word for word in action.split())
+
+
+def _concrete(groups: list[list[str]]) -> list[list[Card]]:
+    """Labels to distinct cards: interchangeable plains are handed out -1 then -2 across all groups."""
+    pools = {cls: list(cards) for cls, cards in _CLASS_CARDS.items()}
+    out = []
+    for labels in groups:
+        cards = []
+        for label in labels:
+            cls = visual_class(label)
+            if cls is None:
+                raise InvalidStateError(f"{label!r} is not a card")
+            exact = _CARDS[label]
+            pool = pools[cls]
+            if not pool:
+                raise InvalidStateError(f"{label} is seen more often than the deck has it")
+            card = exact if exact in pool else pool[0]
+            pool.remove(card)
+            cards.append(card)
+        out.append(cards)
+    return out
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    return {"field": deal.field.codes(), "hands": [h.codes() for h in deal.hands], "hidden": list(deal.hidden),
+            "stock_size": deal.stock_size}
+
+
+def deal_from_json(data: dict[str, Any]) -> Deal:
+    """The recorded deal back as an engine ``Deal`` (hands as far as known, the stock unknown)."""
+    try:
+        hands = tuple(CardSet.parse(list(h)) for h in data["hands"])
+        return Deal(hands, CardSet.parse(list(data["field"])), None, tuple(int(n) for n in data["hidden"]),
+                    int(data["stock_size"]))
+    except (KeyError, TypeError) as exc:
+        raise InvalidStateError(f"a Koi-Koi deal needs field, hands, hidden and stock_size: {exc}") from exc
