@@ -3,7 +3,8 @@
 A turn has two phases: play a hand card, then flip the stock's top card; each captures a field card
 of its month (the player chooses when two match, three matching are all taken, no match leaves the
 card on the field). Games add their own end-of-turn decisions and scoring by overriding the hooks
-``_end_turn``, ``_decide``, ``_exhausted`` and the snapshot pair.
+``_end_turn``, ``_decide`` (every move kind other than play and flip), ``_exhausted`` and the snapshot
+pair; ``_land`` lets a game resolve the hand card together with the flip (Go-Stop's ppeok, jjok, ttadak).
 
 State lives in a few ints and tuples; ``push`` saves a snapshot tuple and ``pop`` restores it.
 """
@@ -266,22 +267,27 @@ class CaptureRound:
             doing = "play a card from hand" if expected is MoveKind.PLAY else "flip the stock"
             return IllegalMoveError(f"it is {who}'s turn to {doing}, not to {kind.name.lower()}")
         card, take = move[1], move[2]
+        return self._source_reason(kind, card) or take_reason(card, take, self.field)  # type: ignore[arg-type]
+
+    def _source_reason(self, kind: MoveKind, card: Card | None) -> KibitzError | None:
+        """Why ``card`` cannot come from the mover's hand (play) or the stock (flip), ``None`` if it can."""
         if card is None:
             return IllegalMoveError(f"{kind.name.lower()} needs a card")
         bit = 1 << card
         if kind is MoveKind.PLAY:
             in_hand = self.hands[self.turn] & bit or (self.hidden[self.turn] and self._unknown_mask() & bit)
             if not in_hand:
+                who = f"player {self.turn + 1}"
                 return IllegalMoveError(f"{who} cannot play {Card(card).code}: it is {self.where(card)}")
-        else:
-            if self.stock_left <= 0:
-                return IllegalMoveError("the stock is empty")
-            top = self.stock_top()
-            if top is not None and top != card:
-                return IllegalMoveError(f"the stock's top card is {top.code}, not {Card(card).code}")
-            if top is None and not self._unknown_mask() & bit:
-                return IllegalMoveError(f"{Card(card).code} cannot come from the stock: it is {self.where(card)}")
-        return _take_reason(card, take, self.field)
+            return None
+        if self.stock_left <= 0:
+            return IllegalMoveError("the stock is empty")
+        top = self.stock_top()
+        if top is not None and top != card:
+            return IllegalMoveError(f"the stock's top card is {top.code}, not {Card(card).code}")
+        if top is None and not self._unknown_mask() & bit:
+            return IllegalMoveError(f"{Card(card).code} cannot come from the stock: it is {self.where(card)}")
+        return None
 
     def _decisions(self) -> list[Move]:
         return []
@@ -302,18 +308,23 @@ class CaptureRound:
                 self.hidden = _replace(self.hidden, p, self.hidden[p] - 1)
         else:
             self.stock_left -= 1
-        field = self.field
-        matches = field & MONTH_MASK_BY_CARD[card]  # type: ignore[index]
-        got = (1 << take if take is not None else 0) if matches.bit_count() == 2 else matches
-        if got:
-            self.field = field & ~got
-            self.captured = _replace(self.captured, p, self.captured[p] | got | bit)
-        else:
-            self.field = field | bit
+        self._land(kind, card, take)  # type: ignore[arg-type]
         if kind == _PLAY:
             self.phase = _FLIPPING
         else:
             self._end_turn()
+
+    def _land(self, kind: MoveKind, card: int, take: int | None) -> None:
+        """Lay a played or flipped card on the field and capture what it takes, at once."""
+        field = self.field
+        matches = field & MONTH_MASK_BY_CARD[card]
+        got = (1 << take if take is not None else 0) if matches.bit_count() == 2 else matches
+        if got:
+            p = self.turn
+            self.field = field & ~got
+            self.captured = _replace(self.captured, p, self.captured[p] | got | 1 << card)
+        else:
+            self.field = field | 1 << card
 
     def _end_turn(self) -> None:
         self._next_player()
@@ -386,7 +397,7 @@ def _replace(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]
     return (*values[:index], value, *values[index + 1:])
 
 
-def _take_reason(card: int, take: int | None, field: int) -> KibitzError | None:
+def take_reason(card: int, take: int | None, field: int) -> KibitzError | None:
     """Why ``take`` is wrong for ``card`` landing on ``field`` (``None`` if it is right)."""
     code = Card(card).code
     matches = field & MONTH_MASK_BY_CARD[card]

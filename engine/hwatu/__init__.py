@@ -1,0 +1,1 @@
+"""Korean hwatu games on the shared capture mechanic: Hato / Min-hwatu (points) and Go-Stop / Matgo."""
