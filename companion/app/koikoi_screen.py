@@ -118,7 +118,7 @@ class KoiKoiScreen(Screen[None]):
             self.set_timer(self.bot_delay, self.bot_step)
         elif session.mode == "demo" and view.phase is Phase.FLIP and len(session.legal_moves()) == 1:
             self.set_timer(self.bot_delay, self.auto_flip)  # nothing to choose: the card just turns
-        elif self.hints_on and view.turn == session.you:
+        elif self.hints_on and view.turn == session.you and (view.phase is not Phase.FLIP or session.truth):
             self.hint_lines = Text(t("thinking", self.lang), style="dim italic")
             self.search_hints(self.generation)
         self.refresh_panels()
@@ -189,20 +189,30 @@ class KoiKoiScreen(Screen[None]):
         return MatchContext(round_number=len(match.results) + 1, rounds=match.rounds or 1, scores=scores)
 
     # ----------------------------------------------------------------- hints
-    @work(thread=True, exclusive=True, group="hints")
+    @work(thread=True, exclusive=True, group="hints", exit_on_error=False)
     def search_hints(self, generation: int) -> None:
-        search = self.app.call_from_thread(
-            start_search, self.session.state, self.session.you, self.match_context(), generation
-        )
-        run_hint_search(
-            search, generation, self.post_message, lambda g: g == self.generation, self.hint_schedule, self.hint_samples
-        )
+        """Hints are advice: if the search fails, say so in the panel and keep the game going."""
+        try:
+            # In demo mode the true round knows which card a flip turned; the search itself only
+            # ever looks at the player's view of it.
+            state = self.session.truth or self.session.state
+            search = self.app.call_from_thread(start_search, state, self.session.you, self.match_context(), generation)
+            run_hint_search(
+                search, generation, self.post_message, lambda g: g == self.generation, self.hint_schedule,
+                self.hint_samples,
+            )
+        except Exception as exc:  # any failure of the search is shown, never fatal
+            self.post_message(HintsReady(generation, [], None, 0, final=True, error=f"{type(exc).__name__}: {exc}"))
 
     def on_hints_ready(self, message: HintsReady) -> None:
         if message.generation != self.generation:
             return  # the table has moved on
         lang = self.lang
         out = Text()
+        if message.error:
+            self.hint_lines = Text(f"hints unavailable: {message.error}", style="red")
+            self.query_one("#hints", Static).update(self.hints_text())
+            return
         if message.decision is not None:
             d = message.decision
             out.append(

@@ -17,6 +17,7 @@ class HintsReady(Message):
     decision: Any  # engine.koikoi.hints.DecisionHint or None
     samples: int
     final: bool
+    error: str = ""
 
 
 @dataclass

@@ -6,4 +6,7 @@ COMMAND_MODULES = [
     "simulate",
     "demo",
     "play",
+    "recognize",
+    "mat",
+    "eval_vision",
 ]

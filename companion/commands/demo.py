@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from engine.bots import RandomBot
 from companion.i18n import LANGS
+from engine.bots import RandomBot
 from engine.errors import KibitzError
 from engine.koikoi.bots import GreedyBot
 from engine.koikoi.match import KoiKoiMatch

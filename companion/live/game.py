@@ -19,12 +19,14 @@ from companion.live.table import ObservedTable
 class Expect:
     """One card (of a visual class) the state says is visible in ``role``; ``alt_role`` is a place where it may
     still lie at a small cost (a capture not yet gathered, still on the field), ``group`` ties cards that move
-    together (they should lie near each other while they wait there)."""
+    together (they should lie near each other while they wait there); ``may_hide`` cards cost little when
+    unseen (old captures under newer ones)."""
 
     cls: str
     role: str
     alt_role: str | None = None
     group: int = -1
+    may_hide: bool = False  # it may be out of sight without meaning anything (under a pile of captures)
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class Candidate:
     players: tuple[int, ...]
     prediction: Prediction
     implied: int = 0
+    over: bool = False  # the round ends with it: no later view can tell such candidates apart
 
 
 @dataclass(frozen=True)
@@ -80,11 +83,15 @@ class LiveGame(Protocol):
 
     def dealer(self) -> int: ...
 
-    def prediction(self) -> Prediction: ...
+    def prediction(self, base: tuple[str, ...] = ()) -> Prediction:
+        """The table the state predicts after the (not committed) ``base`` actions."""
+        ...
 
-    def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int) -> list[Candidate]:
-        """Legal sequences of 1..max_actions actions whose visible cards are among ``novel`` (classes seen
-        where the state does not put them), each with its predicted table."""
+    def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int,
+                   base: tuple[str, ...] = ()) -> list[Candidate]:
+        """Legal sequences of 1..max_actions actions after ``base`` whose visible cards are among ``novel``
+        (classes seen where the state does not put them), each with its predicted table. The game's state
+        is the same afterwards."""
         ...
 
     def push(self, action: str, source: str) -> int:
@@ -92,6 +99,11 @@ class LiveGame(Protocol):
         ...
 
     def pop(self) -> str: ...
+
+    def fork(self, actions: tuple[str, ...]) -> LiveGame:
+        """A detached copy of the current round replayed from its deal up to ``actions`` (to test whether an
+        earlier action was a misread); changing it changes nothing here."""
+        ...
 
     def normalise(self, text: str) -> str:
         """A typed action in the game's canonical text (``pine-crane`` -> ``play pine-crane take ...``)."""

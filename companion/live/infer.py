@@ -15,7 +15,7 @@ simplest explanation wins a tie.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.live.game import Candidate, Expect, LiveGame, Prediction
@@ -23,12 +23,14 @@ from companion.live.table import ObservedTable, SeenCard
 from vision.observation import UNKNOWN
 
 Classify = Callable[[str], "str | None"]
+Memory = Mapping[str, Sequence[tuple[float, float]]]  # visual class -> centres where it was last seen
 
 
 @dataclass(frozen=True)
 class Mismatch:
-    """``missing``: ``cls`` should be in ``role`` and is not; ``extra``: ``seen`` is not explained;
-    ``misread``: ``seen`` lies where ``cls`` should be and is probably that card."""
+    """``missing``: ``cls`` should be in ``role`` and is not; ``covered``: the same for a card that may well be
+    out of sight; ``extra``: ``seen`` is not explained; ``misread``: ``seen`` lies where ``cls`` should be and
+    is probably that card."""
 
     kind: str
     cls: str
@@ -36,7 +38,7 @@ class Mismatch:
     seen: SeenCard | None = None
 
     def describe(self) -> str:
-        if self.kind == "missing":
+        if self.kind in ("missing", "covered"):
             return f"{self.cls} not seen ({self.role})"
         assert self.seen is not None
         at = f"at ({self.seen.center[0]:.0f}, {self.seen.center[1]:.0f})"
@@ -49,6 +51,7 @@ class Mismatch:
 class Score:
     cost: float
     mismatches: tuple[Mismatch, ...]
+    placed: tuple[tuple[str, tuple[float, float]], ...] = ()  # where each predicted card was found (class, centre)
 
     def count(self, kind: str) -> int:
         return sum(m.kind == kind for m in self.mismatches)
@@ -65,22 +68,49 @@ class InferenceConfig:
     """Cards out of sight (a hand resting on the table) tolerated while committing actions."""
     action_cost: float = 0.02
     implied_cost: float = 0.3
+    max_hypotheses: int = 4
+    """Explanations kept side by side while the camera cannot tell them apart."""
+    repair_depth: int = 4
+    """On a conflict, how many committed actions may be explained again (a misread moving card)."""
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """Actions believed possible but not committed yet (several of these may stand side by side)."""
+
+    actions: tuple[str, ...] = ()
+    players: tuple[int, ...] = ()
+    implied: int = 0
+
+
+NOTHING_PENDING = (Hypothesis(),)
 
 
 @dataclass(frozen=True)
 class Ranked:
-    candidate: Candidate
+    """A full explanation from the committed state: a pending hypothesis and a candidate after it."""
+
+    actions: tuple[str, ...]
+    players: tuple[int, ...]
     score: Score
     total: float
+    implied: int = 0
+    over: bool = False
+
+    @property
+    def hypothesis(self) -> Hypothesis:
+        return Hypothesis(self.actions, self.players, self.implied)
 
 
 @dataclass(frozen=True)
 class Inference:
-    """``verdict``: unchanged, moves, ambiguous, hidden or conflict. ``actions`` are the ones to commit."""
+    """``verdict``: unchanged, moves, ambiguous, hidden or conflict. ``actions`` are the ones to commit now;
+    ``pending`` the explanations still standing after them (each relative to the state after ``actions``)."""
 
     verdict: str
     actions: tuple[str, ...]
     players: tuple[int, ...]
+    pending: tuple[Hypothesis, ...]
     best: Ranked
     options: tuple[Ranked, ...]
     message: str
@@ -88,11 +118,15 @@ class Inference:
     @property
     def corrected(self) -> tuple[Mismatch, ...]:
         """Misreads the rules explained away (reported, and not believed)."""
-        return tuple(m for m in self.best.score.mismatches if m.kind == "misread") if self.verdict in (
-            "moves", "unchanged") else ()
+        if self.verdict == "conflict":
+            return ()
+        return tuple(m for m in self.best.score.mismatches if m.kind == "misread")
 
 
-def score_table(prediction: Prediction, table: ObservedTable, classify: Classify) -> Score:
+def score_table(prediction: Prediction, table: ObservedTable, classify: Classify, memory: Memory | None = None
+                ) -> Score:
+    """Cost of seeing ``table`` when the state predicts ``prediction``; ``memory`` holds where each class
+    was seen before (a misread is a card read differently where it lay)."""
     seen: dict[str, list[SeenCard]] = defaultdict(list)
     unknown: dict[str, list[SeenCard]] = defaultdict(list)
     for card in table.cards:
@@ -112,47 +146,94 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
     missing: list[Expect] = []
     extras: list[tuple[str, SeenCard]] = []
     waiting: list[tuple[Expect, SeenCard]] = []
+    placed: list[tuple[str, tuple[float, float]]] = []
     for cls, expects in by_class.items():
         pool = sorted(seen.pop(cls, []), key=lambda c: -c.confidence)
         unmatched = []
-        for expect in expects:
+        for expect in sorted(expects, key=lambda e: e.alt_role is not None):  # the flexible ones last
             hit = next((c for c in pool if c.role == expect.role), None)
             if hit is None:
                 unmatched.append(expect)
             else:
                 pool.remove(hit)
+                placed.append((cls, hit.center))
         for expect in unmatched:
             hit = next((c for c in pool if expect.alt_role is not None and c.role == expect.alt_role), None)
             if hit is not None:
                 pool.remove(hit)
                 waiting.append((expect, hit))
+                placed.append((cls, hit.center))
             elif not (expect.role in prediction.optional_roles and expect.role not in occupied):
                 missing.append(expect)
         extras += [(cls, c) for c in pool]
     extras += [(cls, c) for cls, cards in seen.items() for c in cards]
-    cost += _waiting_cost(waiting)
 
     mismatches: list[Mismatch] = []
     extras.sort(key=lambda e: -e[1].confidence)
     for cls, card in extras:
-        partner = next((m for m in missing if m.role == card.role), None)
-        if partner is not None:
-            missing.remove(partner)
-            mismatches.append(Mismatch("misread", partner.cls, card.role or "", card))
-            cost += 0.5 + 0.5 * card.confidence
-        else:
+        partner, where = _misread_partner(card, missing, memory)
+        if partner is None:
             mismatches.append(Mismatch("extra", cls, card.role or "", card))
             cost += 0.4 + 0.6 * card.confidence
+            continue
+        missing.remove(partner)
+        placed.append((partner.cls, card.center))
+        mismatches.append(Mismatch("misread", partner.cls, card.role or "", card))
+        cost += 0.3 + 0.4 * card.confidence if where else 0.5 + 0.5 * card.confidence
+        if card.role == partner.alt_role:
+            waiting.append((partner, card))  # it lies where its capture waits, only misread
+    cost += _waiting_cost(waiting)
     for expect in missing:
         stand_in = unknown.get(expect.role)
+        if expect.may_hide:
+            cost += 0.15
+            mismatches.append(Mismatch("covered", expect.cls, expect.role))
+            continue
         if stand_in:
             stand_in.pop()
             cost += 0.3
+        elif _covered_spot(expect, table, memory):
+            cost += 1.5  # another card lies exactly where this one lay: it did not leave, it was misread
         else:
             cost += 1.0
         mismatches.append(Mismatch("missing", expect.cls, expect.role))
     cost += 0.1 * sum(len(v) for v in unknown.values())
-    return Score(cost, tuple(mismatches))
+    return Score(cost, tuple(mismatches), tuple(placed))
+
+
+def _misread_partner(card: SeenCard, missing: list[Expect], memory: Memory | None) -> tuple[Expect | None, bool]:
+    """The missing card this seen card most likely is: one last seen right where it lies (the same card, read
+    differently), else, for a card never seen before, any missing one of the zone. A missing card last seen
+    somewhere else is not a partner: a card that moved is not a misread."""
+    loose = None
+    for expect in missing:
+        if card.role not in (expect.role, expect.alt_role):
+            continue
+        places = memory.get(expect.cls) if memory is not None else None
+        if places:
+            if any(_distance_to(card, p) < 0.25 * card.size for p in places):
+                return expect, True
+        elif loose is None and card.role == expect.role:
+            loose = expect
+    return loose, False
+
+
+def _covered_spot(expect: Expect, table: ObservedTable, memory: Memory | None) -> bool:
+    places = memory.get(expect.cls) if memory is not None else None
+    return bool(places) and any(_distance_to(c, p) < 0.25 * c.size for c in table.cards for p in places or ())
+
+
+def _distance_to(card: SeenCard, point: tuple[float, float]) -> float:
+    return float(((card.center[0] - point[0]) ** 2 + (card.center[1] - point[1]) ** 2) ** 0.5)
+
+
+def remember(memory: dict[str, list[tuple[float, float]]], score: Score) -> None:
+    """Where the explained cards lie now (a misread card under the name the rules gave it); cards out of
+    sight keep the place they were last seen at."""
+    fresh: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for cls, centre in score.placed:
+        fresh[cls].append(centre)
+    memory.update(fresh)
 
 
 def _waiting_cost(waiting: list[tuple[Expect, SeenCard]]) -> float:
@@ -160,7 +241,7 @@ def _waiting_cost(waiting: list[tuple[Expect, SeenCard]]) -> float:
     cost = 0.0
     for expect, card in waiting:
         partners = [c for e, c in waiting if e.group == expect.group and c is not card]
-        near = any(_distance(card, c) < 0.9 * max(card.size, c.size) for c in partners)
+        near = any(_distance(card, c) < 0.55 * max(card.size, c.size) for c in partners)
         cost += 0.1 if near else 0.45
     return cost
 
@@ -170,13 +251,11 @@ def _distance(a: SeenCard, b: SeenCard) -> float:
 
 
 def novel_classes(prediction: Prediction, table: ObservedTable, classify: Classify) -> frozenset[str]:
-    """Classes seen in some zone more often than the state puts them there (where they may be): the cards an
-    action must have moved."""
+    """Classes seen in some zone more often than the state puts them there: the cards an action must have
+    moved (or misreads)."""
     expected: dict[tuple[str, str], int] = defaultdict(int)
     for e in prediction.cards:
         expected[(e.cls, e.role)] += 1
-        if e.alt_role is not None:
-            expected[(e.cls, e.alt_role)] += 1
     observed: dict[tuple[str, str], int] = defaultdict(int)
     for card in table.cards:
         cls = classify(card.label)
@@ -185,54 +264,58 @@ def novel_classes(prediction: Prediction, table: ObservedTable, classify: Classi
     return frozenset(cls for (cls, role), n in observed.items() if n > expected[(cls, role)])
 
 
-def rank(game: LiveGame, table: ObservedTable, config: InferenceConfig) -> list[Ranked]:
-    """Every candidate (the empty one first) with its score, best first."""
-    current = game.prediction()
-    novel = novel_classes(current, table, game.visual_class)
-    candidates = [Candidate((), (), current), *game.candidates(table, novel, config.max_actions)]
-    ranked = []
-    for candidate in candidates:
-        score = score_table(candidate.prediction, table, game.visual_class)
-        extra = config.action_cost * len(candidate.actions) + config.implied_cost * candidate.implied
-        ranked.append(Ranked(candidate, score, score.cost + extra))
-    ranked.sort(key=lambda r: (r.total, len(r.candidate.actions)))
-    return ranked
+def rank(game: LiveGame, table: ObservedTable, config: InferenceConfig,
+         pending: tuple[Hypothesis, ...] = NOTHING_PENDING, memory: Memory | None = None) -> list[Ranked]:
+    """Every explanation, best first: for each pending hypothesis, itself (no new action) and each candidate."""
+    ranked: dict[tuple[str, ...], Ranked] = {}
+    for hyp in pending:
+        current = game.prediction(hyp.actions)
+        novel = novel_classes(current, table, game.visual_class)
+        for c in [Candidate((), (), current), *game.candidates(table, novel, config.max_actions, hyp.actions)]:
+            actions = hyp.actions + c.actions
+            if actions in ranked:
+                continue
+            score = score_table(c.prediction, table, game.visual_class, memory)
+            implied = hyp.implied + c.implied
+            total = score.cost + config.action_cost * len(actions) + config.implied_cost * implied
+            ranked[actions] = Ranked(actions, hyp.players + c.players, score, total, implied, c.over)
+    return sorted(ranked.values(), key=lambda r: (r.total, len(r.actions)))
 
 
-def infer(game: LiveGame, table: ObservedTable, config: InferenceConfig | None = None) -> Inference:
+def infer(game: LiveGame, table: ObservedTable, config: InferenceConfig | None = None,
+          pending: tuple[Hypothesis, ...] = NOTHING_PENDING, memory: Memory | None = None) -> Inference:
+    """Explain ``table``. Explanations within ``margin`` of the best stand side by side (at most
+    ``max_hypotheses``); what they all begin with is committed, the rest waits for the next view."""
     config = config or InferenceConfig()
-    ranked = rank(game, table, config)
+    ranked = rank(game, table, config, pending, memory)
     best = ranked[0]
     score = best.score
-    extras = [m for m in score.mismatches if m.kind == "extra"]
-    misreads = score.count("misread")
-    missing = score.count("missing")
-    close = tuple(r for r in ranked if r.total - best.total < config.margin)
+    close = tuple(r for r in ranked if r.total - best.total < config.margin)[: config.max_hypotheses]
 
-    def verdict(kind: str, actions: tuple[str, ...], players: tuple[int, ...], message: str) -> Inference:
-        return Inference(kind, actions, players, best, close, message)
+    def verdict(kind: str, message: str, commit: tuple[str, ...] = (), keep: tuple[Ranked, ...] = ()
+                ) -> Inference:
+        n = len(commit)
+        rest = tuple(Hypothesis(r.actions[n:], r.players[n:], 0) for r in keep) if keep else pending
+        return Inference(kind, commit, best.players[:n], rest, best, close, message)
 
     problems = "; ".join(m.describe() for m in score.mismatches)
-    if extras or misreads > config.max_misreads:
-        return verdict("conflict", (), (), _conflict_message(game, score))
-    if not best.candidate.actions:
-        if missing:
-            return verdict("hidden", (), (), f"cards out of sight: {problems}")
-        return verdict("unchanged", (), (), problems or "no change")
-    if missing > config.max_missing:
-        return verdict("conflict", (), (), _conflict_message(game, score))
-    if len(close) == 1:
-        return verdict("moves", best.candidate.actions, best.candidate.players, problems)
-    prefix = _common_prefix([r.candidate.actions for r in close])
-    options = " | ".join(", ".join(r.candidate.actions) or "no move" for r in close)
+    if score.count("extra") or score.count("misread") > config.max_misreads:
+        return verdict("conflict", _conflict_message(game, score))
+    if score.count("missing") > (config.max_missing if best.actions else 0):
+        kind = "conflict" if best.actions else "hidden"
+        return verdict(kind, _conflict_message(game, score) if best.actions else f"cards out of sight: {problems}")
+    if len(close) == 1 or all(r.over for r in close):
+        kind = "moves" if best.actions else "unchanged"
+        return verdict(kind, problems or "no change", best.actions, (best,))
+    prefix = _common_prefix([r.actions for r in close])
+    options = " | ".join(", ".join(r.actions[len(prefix):]) or "no move" for r in close)
     if prefix:
-        n = len(prefix)
-        return verdict("moves", prefix, best.candidate.players[:n], f"then undecided between: {options}")
-    return verdict("ambiguous", (), (), f"cannot tell: {options}")
+        return verdict("moves", f"then undecided between: {options}", prefix, close)
+    return verdict("ambiguous", f"cannot tell: {options}", (), close)
 
 
 def _common_prefix(sequences: list[tuple[str, ...]]) -> tuple[str, ...]:
-    if not sequences or any(not s for s in sequences):
+    if not sequences:
         return ()
     out: list[str] = []
     for items in zip(*sequences, strict=False):

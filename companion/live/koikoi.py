@@ -8,6 +8,7 @@ The state lives in the app's ``KoiKoiSession`` (mode "camera"), so the screen sh
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from companion.live.game import Candidate, Expect, Prediction, SetupResult
@@ -17,7 +18,7 @@ from engine.capture import Phase
 from engine.cards import Card
 from engine.cardset import CardSet
 from engine.deal import Deal
-from engine.errors import InvalidStateError
+from engine.errors import InvalidStateError, KibitzError
 from engine.koikoi.profile import KoiKoiProfile
 from engine.koikoi.round import KoiKoiRound
 from engine.moves import Move
@@ -159,12 +160,25 @@ class KoiKoiLive:
         self._gathered.pop()
         return str(move)
 
+    def fork(self, actions: tuple[str, ...]) -> KoiKoiLive:
+        copy = KoiKoiLive(self.profile, self.me, recent=self.recent)
+        copy.start(self.deal(), self.dealer())
+        for action in actions:
+            copy.push(action, "camera")
+        return copy
+
     def normalise(self, text: str) -> str:
         return str(self.session.resolve(text))
 
     # ----------------------------------------------------------------- prediction and candidates
-    def prediction(self) -> Prediction:
-        return self._predict(self.round, self._gathered)
+    def prediction(self, base: tuple[str, ...] = ()) -> Prediction:
+        r = self.round
+        gathered = self._replay(r, tuple(Move.parse(a) for a in base), check=True)
+        try:
+            return self._predict(r, gathered)
+        finally:
+            for _ in base:
+                r.pop()
 
     def _predict(self, r: KoiKoiRound, gathered: list[tuple[int, int]]) -> Prediction:
         items = [Expect(_cls(c), FIELD) for c in r.field_cards()]
@@ -176,88 +190,103 @@ class KoiKoiLive:
             for card in r.captures(p):
                 group = waiting.get(card)
                 items.append(Expect(_cls(card), captures(p), FIELD if group is not None else None,
-                                    -1 if group is None else group))
+                                    -1 if group is None else group, may_hide=group is None))
         optional: frozenset[str] = frozenset()
         if self.me is not None:
             items += [Expect(_cls(c), hand(self.me)) for c in r.hand(self.me)]
             optional = frozenset({hand(self.me)})
         return Prediction(tuple(items), optional)
 
-    def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int) -> list[Candidate]:
-        """Breadth-first over legal moves whose card the camera saw somewhere new (or, on the player's own
-        turn, any card of their known hand). Sequences reaching the same state (a play and a flip that both
-        just landed on the field, in either order) are kept once: the first found."""
+    def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int,
+                   base: tuple[str, ...] = ()) -> list[Candidate]:
+        """Breadth-first over legal moves (after the ``base`` actions) whose card the camera saw somewhere new
+        (or, on the player's own turn, any card of their known hand). Sequences reaching the same state (a
+        play and a flip that both just landed on the field, in either order) are kept once: the first found."""
         r = self.round
+        start = tuple(Move.parse(a) for a in base)
+        base_gathered = self._replay(r, start, check=True)
+        try:
+            return self._search(r, table, novel, max_actions, base_gathered)
+        finally:
+            for _ in start:
+                r.pop()
+
+    def _search(self, r: KoiKoiRound, table: ObservedTable, novel: frozenset[str], max_actions: int,
+                base_gathered: list[tuple[int, int]]) -> list[Candidate]:
         labels = {c.label for c in table.cards}
         seen: set[tuple[Any, ...]] = {_state_key(r)}
-        frontier: list[tuple[tuple[Move, ...], int]] = [((), 0)]
+        frontier: list[_Path] = [_Path((), (), 0)]
         out: list[Candidate] = []
         for _ in range(max_actions):
-            grown: list[tuple[tuple[Move, ...], int]] = []
-            for moves, implied in frontier:
-                gathered = self._replay(r, moves)
-                for move, extra in self._next_moves(r, novel, labels):
-                    self._apply(r, move, gathered)
-                    if extra:
-                        self._apply(r, extra, gathered)
+            grown: list[_Path] = []
+            for path in frontier:
+                gathered = self._replay(r, path.moves, base_gathered)
+                for step in self._next_steps(r, novel, labels):
+                    players = tuple(self._apply(r, move, gathered) for move in step)
                     key = _state_key(r)
                     if key not in seen:
                         seen.add(key)
-                        path = (*moves, *((move,) if extra is None else (move, extra)))
-                        grown.append((path, implied + (extra is not None)))
-                        out.append(Candidate(tuple(str(m) for m in path), self._players(path),
-                                             self._predict(r, gathered), implied + (extra is not None)))
-                    for _ in range(1 + (extra is not None)):
+                        longer = _Path((*path.moves, *step), (*path.players, *players),
+                                       path.implied + len(step) - 1)
+                        grown.append(longer)
+                        out.append(Candidate(tuple(str(m) for m in longer.moves), longer.players,
+                                             self._predict(r, gathered), longer.implied, r.is_over))
+                    for _ in step:
                         r.pop()
                         gathered.pop()
-                for _ in moves:
+                for _ in path.moves:
                     r.pop()
             frontier = grown
         return out
 
-    def _replay(self, r: KoiKoiRound, moves: tuple[Move, ...]) -> list[tuple[int, int]]:
-        gathered = list(self._gathered)
-        for move in moves:
-            self._apply(r, move, gathered)
+    def _replay(self, r: KoiKoiRound, moves: tuple[Move, ...], gathered: list[tuple[int, int]] | None = None,
+                check: bool = False) -> list[tuple[int, int]]:
+        """Push ``moves`` and return the capture groups after them (checked for a hypothesis from outside)."""
+        gathered = list(self._gathered if gathered is None else gathered)
+        pushed = 0
+        try:
+            for move in moves:
+                self._apply(r, move, gathered, check)
+                pushed += 1
+        except KibitzError:
+            for _ in range(pushed):
+                r.pop()
+            raise
         return gathered
 
     @staticmethod
-    def _apply(r: KoiKoiRound, move: Move, gathered: list[tuple[int, int]]) -> None:
+    def _apply(r: KoiKoiRound, move: Move, gathered: list[tuple[int, int]], check: bool = False) -> int:
         player = r.turn
         before = r.captured[player]
-        r.push(move, check=False)
+        r.push(move, check=check)
         gathered.append((player, r.captured[player] & ~before))
+        return player
 
-    def _next_moves(self, r: KoiKoiRound, novel: frozenset[str], labels: set[str]
-                    ) -> list[tuple[Move, Move | None]]:
-        """Visible moves worth trying from here, those naming a card exactly as seen first; in the decision
-        phase a koi-koi is implied first (play went on, so the player must have called it)."""
+    def _next_steps(self, r: KoiKoiRound, novel: frozenset[str], labels: set[str]) -> list[tuple[Move, ...]]:
+        """Visible moves worth trying from here, those naming a card exactly as seen first. In the decision
+        phase a koi-koi comes first, implied: play went on, so the player must have called it."""
         if r.is_over:
             return []
-        implied = None
+        implied: tuple[Move, ...] = ()
         if r.phase is Phase.DECIDE:
             if Move.koikoi() not in r.generate_legal_moves():
                 return []
+            implied = (Move.koikoi(),)
             r.push(Move.koikoi(), check=False)
-            implied = Move.koikoi()
         own = r.hand(r.turn) if r.turn == self.me and r.phase is Phase.PLAY else CardSet()
         moves = [m for m in r.generate_legal_moves()
                  if m.card is not None and (_cls(m.card) in novel or m.card in own)]
         moves.sort(key=lambda m: m.card is None or m.card.code not in labels)
-        if implied is not None:
+        if implied:
             r.pop()
-            return [(implied, m) for m in moves]
-        return [(m, None) for m in moves]
+        return [(*implied, m) for m in moves]
 
-    def _players(self, path: tuple[Move, ...]) -> tuple[int, ...]:
-        r = self.round
-        players = []
-        for move in path:
-            players.append(r.turn)
-            r.push(move, check=False)
-        for _ in path:
-            r.pop()
-        return tuple(players)
+
+@dataclass(frozen=True)
+class _Path:
+    moves: tuple[Move, ...]
+    players: tuple[int, ...]
+    implied: int
 
 
 def _state_key(r: KoiKoiRound) -> tuple[Any, ...]:

@@ -10,12 +10,12 @@ fresh game, so nothing that was written is lost.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from companion.live.game import LiveGame
-from companion.live.infer import Inference, InferenceConfig, infer
+from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, InferenceConfig, infer, remember
 from companion.live.table import ObservedTable, ZoneMap
 from companion.record import Header, RecordError, RecordWriter
 from engine.errors import KibitzError
@@ -48,6 +48,11 @@ class LiveSession:
         self.typed_hand: list[str] | None = None
         self.last_table: ObservedTable | None = None
         self.last_inference: Inference | None = None
+        self.pending: tuple[Hypothesis, ...] = NOTHING_PENDING
+        self._deal_seen: dict[str, Any] | None = None
+        self.memory: dict[str, list[tuple[float, float]]] = {}  # where each card class was last seen
+        self.deferred: tuple[str, str] | None = None  # a round-ending key, applied after the next view
+        self.defer_round_end = True
         self.log: list[LiveEvent] = []
 
     # ----------------------------------------------------------------- creating and resuming
@@ -99,6 +104,7 @@ class LiveSession:
             self._try_deal(table)
         else:
             self._explain(table)
+            self._apply_deferred()
         return self.log[start:]
 
     def type_action(self, text: str, source: str = "typed") -> list[LiveEvent]:
@@ -107,20 +113,41 @@ class LiveSession:
         if self.phase != "playing":
             self._emit("error", f"no round in progress: {text!r} ignored")
             return self.log[start:]
+        self._settle_pending()
         try:
             action = self.game.normalise(text)
-            self._commit(action, source)
+            ends = self.game.fork((*self.game.history, action)).is_over()
         except KibitzError as exc:
             self._emit("error", f"{text!r}: {exc}")
             return self.log[start:]
+        if ends and self.defer_round_end:
+            self.deferred = (action, source)
+            self._emit("waiting", f"{action}: the round ends after one more look at the table")
+            return self.log[start:]
+        self._commit(action, source)
         self._after_commit()
         if self.phase == "playing" and self.last_table is not None:
             self._explain(self.last_table)
         return self.log[start:]
 
+    def _apply_deferred(self) -> None:
+        """A round-ending key waits for one more view: a misread card of the last turn is still found (and the
+        turn revised) before the round is scored."""
+        if self.deferred is None or self.phase != "playing":
+            return
+        action, source = self.deferred
+        self.deferred = None
+        try:
+            self._commit(self.game.normalise(action), source)
+        except KibitzError as exc:
+            self._emit("error", f"{action!r} no longer fits after the last look: {exc}; type it again")
+            return
+        self._after_commit()
+
     def correct(self, text: str) -> list[LiveEvent]:
         """Replace the last action (a misread the camera committed) by the typed one."""
         start = len(self.log)
+        self._settle_pending()
         if self.phase != "playing" or not self.game.history:
             self._emit("error", "there is no action to correct")
             return self.log[start:]
@@ -149,39 +176,128 @@ class LiveSession:
 
     # ----------------------------------------------------------------- the flow
     def _try_deal(self, table: ObservedTable) -> None:
+        """A deal is believed when two stable views agree on it (a misread rarely survives two looks); when
+        play starts before a second look, the deal seen once is taken and the new view explained from it."""
         result = self.game.setup(table)
-        deal = result.deal
-        if deal is None:
-            self._emit("waiting", result.message)
+        seen, self._deal_seen = self._deal_seen, None
+        if result.deal is None:
+            if seen is not None and self._start(seen, "dealt (seen once)"):
+                self._explain(table)
+            else:
+                self._emit("waiting", result.message)
             return
+        deal = result.deal
         if self.typed_hand is not None and self.game.me is not None and not deal["hands"][self.game.me]:
             deal["hands"][self.game.me] = list(self.typed_hand)
             deal["hidden"][self.game.me] = 0
+        if seen is not None and self._same_deal(seen, deal):
+            if self._start(self._merge_deals(seen, deal), result.message):
+                self._explain(table)  # nothing to explain yet: this notes where every card lies
+        else:
+            self._deal_seen = deal
+            self._emit("waiting", f"{result.message}; looking again to confirm")
+
+    def _same_deal(self, a: dict[str, Any], b: dict[str, Any]) -> bool:
+        def classes(labels: list[str]) -> list[str]:
+            return sorted(self.game.visual_class(x) or x for x in labels)
+
+        if classes(a["field"]) != classes(b["field"]):
+            return False
+        return all(not ha or not hb or classes(ha) == classes(hb) for ha, hb in zip(a["hands"], b["hands"],
+                                                                                  strict=True))
+
+    @staticmethod
+    def _merge_deals(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+        """The later deal, with a hand only the earlier view showed (the hand was picked up meanwhile)."""
+        merged = {**b, "hands": [list(h) for h in b["hands"]], "hidden": list(b["hidden"])}
+        for seat, hand_cards in enumerate(a["hands"]):
+            if hand_cards and not merged["hands"][seat]:
+                merged["hands"][seat] = list(hand_cards)
+                merged["hidden"][seat] = a["hidden"][seat]
+        return merged
+
+    def _start(self, deal: dict[str, Any], message: str) -> bool:
         dealer = self.first_dealer if self.rounds == 0 else None
         try:
             self.game.start(deal, dealer)
         except KibitzError as exc:
             self._emit("waiting", f"the deal seen is impossible: {exc}")
-            return
+            return False
         self.rounds += 1
         self.typed_hand = None
+        self.pending = NOTHING_PENDING
+        self.memory = {}
         if self.writer is not None:
             self.writer.start_round(self.rounds, self.game.dealer(), self.game.deal())
         self.phase = "playing"
-        self._emit("round", f"round {self.rounds}: {result.message}; player {self.game.dealer() + 1} deals")
+        self._emit("round", f"round {self.rounds}: {message}; player {self.game.dealer() + 1} deals")
         self._after_commit()
+        return True
 
     def _explain(self, table: ObservedTable) -> None:
-        inference = infer(self.game, table, self.config)
+        inference = infer(self.game, table, self.config, self.pending, self.memory)
+        if inference.verdict == "conflict" and self._repair(table, inference):
+            return
+        if inference.verdict != "conflict":
+            remember(self.memory, inference.best.score)
         self.last_inference = inference
-        if inference.verdict == "moves":
-            for action in inference.actions:
-                self._commit(action, "camera", note=inference.message or None)
+        self.pending = inference.pending
+        note = inference.message if inference.message != "no change" else None
+        for action in inference.actions:
+            self._commit(action, "camera", note=note)
+        if inference.actions:
             self._after_commit()
-        elif inference.verdict != "unchanged" or inference.message != "no change":
-            self._emit(inference.verdict, inference.message)
-        if inference.corrected and inference.verdict == "unchanged":
-            self._emit("corrected", inference.message)
+        if inference.verdict in ("ambiguous", "hidden", "conflict") or (
+                inference.actions and len(inference.pending) > 1):
+            self._emit(inference.verdict if not inference.actions else "ambiguous", inference.message)
+        elif inference.corrected:
+            self._emit("corrected", "; ".join(m.describe() for m in inference.corrected))
+
+    def _repair(self, table: ObservedTable, conflict: Inference) -> bool:
+        """A conflict may come from an action committed on a misread moving card (read as another card that
+        could also have been played). The actions that moved a card the conflict is about, within
+        ``repair_depth``, are explained again from before them; a clean explanation that changes just one
+        action, keeping its kind, replaces it (retracted in the record, and said). Nothing else is rewritten."""
+        history = tuple(self.game.history)
+        classes = {m.cls for m in conflict.best.score.mismatches if m.kind in ("extra", "missing", "misread")}
+        oldest = len(history) - self.config.repair_depth
+        suspects = [i for cls in classes for i in self.game.suspects(cls) if i >= oldest]
+        if not suspects:
+            return False
+        k = len(history) - min(suspects)
+        try:
+            fork = self.game.fork(history[:-k])
+        except KibitzError:
+            return False
+        alt = infer(fork, table, replace(self.config, max_actions=k + 2), NOTHING_PENDING, self.memory)
+        revised = alt.actions[:k]
+        changed = [(old, new) for old, new in zip(history[-k:], revised, strict=False) if old != new]
+        clean = not any(m.kind in ("extra", "misread") for m in alt.best.score.mismatches)
+        if (alt.verdict != "moves" or len(revised) < k or len(changed) != 1 or not clean
+                or changed[0][0].split()[0] != changed[0][1].split()[0]
+                or alt.best.total > conflict.best.total - self.config.margin):
+            return False
+        try:
+            undone = [self.game.pop() for _ in range(k)]
+        except KibitzError:
+            return False
+        if self.writer is not None:
+            for _ in undone:
+                self.writer.retract(f"revised: {changed[0][0]} was a misread, it was {changed[0][1]}")
+        for action in alt.actions:
+            self._commit(action, "camera", note="revised after a misread")
+        self.pending = alt.pending
+        remember(self.memory, alt.best.score)
+        self._emit("revised", f"{changed[0][0]} was a misread: it was {changed[0][1]}")
+        self._after_commit()
+        return True
+
+    def _settle_pending(self) -> None:
+        """Before a typed action: take the best standing explanation (it was the camera's best guess)."""
+        best = self.pending[0]
+        self.pending = NOTHING_PENDING
+        for action in best.actions:
+            self._commit(action, "camera", note="assumed: the camera could not tell it apart")
 
     def _commit(self, action: str, source: str, note: str | None = None) -> None:
         self._record(self.game.push(action, source), action, source, note)
@@ -212,5 +328,11 @@ class LiveSession:
         return event
 
     # ----------------------------------------------------------------- queries
+    @property
+    def wants_fresh_look(self) -> bool:
+        """True while a deal is awaited: the tracker should recognise the table again even if it looks the
+        same as before (the deal is confirmed by a second look)."""
+        return self.phase != "playing"
+
     def actions(self) -> list[str]:
         return list(self.game.history)

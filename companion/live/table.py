@@ -74,10 +74,10 @@ DEFAULT_ZONE_NAMES: Mapping[str, str] = {
     "captures-far": "captures-other",
     "hand-near": "hand-me",
     "hand-far": "hand-other",
-    "near-captures": "captures-me",
-    "far-captures": "captures-other",
-    "near-hand": "hand-me",
-    "far-hand": "hand-other",
+    "player-captures": "captures-me",  # the names of vision.mat's koi-koi mat
+    "opponent-captures": "captures-other",
+    "player-hand": "hand-me",
+    "opponent-hand": "hand-other",
 }
 
 # Without a mat: bands of the image (x0, y0, x1, y1 as fractions), the user's side at the bottom.

@@ -1,6 +1,5 @@
 """Behaviour tests of the Textual app through real pilots: demo, manual entry, camera messages."""
 
-import random
 
 from textual.widgets import Input, OptionList, Static
 
@@ -26,7 +25,9 @@ async def test_demo_plays_full_rounds_by_clicking_the_first_legal_move():
     app, screen, session = demo_app(seed=5, rounds=2)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(2):
-            while not session.state.is_over:
+            for _step in range(100):
+                if session.state.is_over:
+                    break
                 await wait_until(pilot, lambda: session.state.is_over or (
                     session.state.turn == session.you and not session.bot_to_move and screen.query_one("#moves", OptionList).option_count))
                 if session.state.is_over:
@@ -34,8 +35,9 @@ async def test_demo_plays_full_rounds_by_clicking_the_first_legal_move():
                 moves = screen.query_one("#moves", OptionList)
                 moves.focus()
                 moves.highlighted = 0
+                before = len(session.history)
                 await pilot.press("enter")
-                await pilot.pause(0.02)
+                await wait_until(pilot, lambda before=before: len(session.history) > before)
             assert "wins the round" in str(screen.query_one("#status", Static).render()) or \
                 "nobody scores" in str(screen.query_one("#status", Static).render())
             await pilot.press("n")
@@ -136,7 +138,7 @@ async def test_camera_moves_status_conflicts_and_the_correction_dialog():
         await wait_until(pilot, lambda: isinstance(app.screen, CorrectionDialog))
         dialog = app.screen
         options = dialog.query_one(OptionList)
-        options.highlighted = [i for i in range(options.option_count) if options.get_option_at_index(i).id == str(flips[-1])][0]
+        options.highlighted = next(i for i in range(options.option_count) if options.get_option_at_index(i).id == str(flips[-1]))
         wrong = session.history[flips[-1]][1]
         dialog.query_one(Input).value = wrong.card.code  # the same card: a no-op correction
         await pilot.press("enter")
@@ -146,7 +148,7 @@ async def test_camera_moves_status_conflicts_and_the_correction_dialog():
 
 
 async def test_reference_screen_lists_the_profiles_yaku():
-    app, screen, session = demo_app(seed=2, hints=False, lang="ja")
+    app, screen, _ = demo_app(seed=2, hints=False, lang="ja")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.05)
         await pilot.press("r")

@@ -1,0 +1,56 @@
+"""``kibitz recognize IMAGE... [--json] [--mat a3|a4]``: the cards in photos of a table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from vision.imageio import ImageReadError, read_image
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("recognize", help="name the cards in photos of a table")
+    parser.add_argument("images", nargs="+", metavar="IMAGE")
+    parser.add_argument("--json", action="store_true", help="print a JSON array, one object per image")
+    parser.add_argument("--mat", choices=("a3", "a4"), help="the printed Koi-Koi mat in view (zones in mm)")
+    parser.add_argument("--threads", type=int, default=1, help="onnxruntime threads (default: %(default)s)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.classifier import CardClassifier
+    from vision.mat import mat_layout
+    from vision.recognizer import Recognizer
+
+    mat = mat_layout("koikoi", args.mat) if args.mat else None
+    recognizer = Recognizer(classifier=CardClassifier(threads=args.threads), mat=mat)
+    results: list[dict[str, Any]] = []
+    failed = False
+    for path in args.images:
+        try:
+            observation = recognizer(read_image(path))
+        except ImageReadError as exc:
+            failed = True
+            print(f"kibitz recognize: {exc}", file=sys.stderr)
+            results.append({"image": path, "error": str(exc)})
+            continue
+        results.append(observation.to_dict(path))
+    if args.json:
+        print(json.dumps(results, indent=1))
+    else:
+        for result in results:
+            print(format_result(result))
+    return 1 if failed else 0
+
+
+def format_result(result: dict[str, Any]) -> str:
+    if "error" in result:
+        return f"{result['image']}: error: {result['error']}"
+    cards = [c for c in result["cards"] if c["card"] not in ("back", "unknown")]
+    names = ", ".join(f"{c['card']}" + (f" [{c['zone']}]" if c["zone"] else "") for c in cards) or "no cards"
+    unknown = sum(1 for c in result["cards"] if c["card"] == "unknown")
+    extra = f"; {result['backs']} face down" if result["backs"] else ""
+    extra += f"; {unknown} unreadable" if unknown else ""
+    return f"{result['image']}: {names}{extra} ({result['ms']:.0f} ms)"

@@ -1,0 +1,137 @@
+"""The shipped card model through onnxruntime: metadata, batching, real cards of the held-out style, errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from engine.cards import Card
+from vision.assign import assign_cards
+from vision.classifier import CardClassifier, ModelError
+
+HELD_OUT_STYLE = "mantia-modern"  # never seen in training
+
+
+@pytest.fixture(scope="module")
+def classifier() -> CardClassifier:
+    return CardClassifier(threads=1)
+
+
+def class_of(classifier: CardClassifier, label: str) -> str:
+    """The model's class for a generator label (card code, back, blank, not-a-card)."""
+    if label in ("blank", "not-a-card"):
+        return "not-a-card"
+    return next(name for name in classifier.classes if label == name or label in classifier.class_cards[name])
+
+
+def clean_crop(code: str, size: tuple[int, int]) -> np.ndarray:
+    from datasets.hanafuda.art import load_style
+
+    return cv2.resize(load_style(HELD_OUT_STYLE).faces[code], size, interpolation=cv2.INTER_AREA)
+
+
+def test_metadata_describes_every_card_once(classifier: CardClassifier) -> None:
+    codes = [code for name in classifier.classes for code in classifier.class_cards[name]]
+    assert sorted(codes) == sorted(card.code for card in Card)
+    assert len(set(classifier.classes)) == len(classifier.classes)
+    assert {"back", "not-a-card"} <= set(classifier.classes)
+    assert classifier.class_cards["pine-plain"] == ("pine-plain-1", "pine-plain-2")
+    assert classifier.class_cards["paulownia-plain"] == ("paulownia-plain-1", "paulownia-plain-2")
+    assert classifier.class_cards["paulownia-plain-3"] == ("paulownia-plain-3",)
+    w, h = classifier.input_size
+    assert (classifier.metadata["input"]["width"], classifier.metadata["input"]["height"]) == (w, h)
+    assert h > w  # cards are portrait
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 33])
+def test_any_batch_size(classifier: CardClassifier, n: int) -> None:
+    w, h = classifier.input_size
+    crops = np.random.default_rng(n).integers(0, 256, (n, h, w, 3), dtype=np.uint8)
+    probs = classifier.classify(crops)
+    assert probs.shape == (n, len(classifier.classes)) and probs.dtype == np.float32
+    np.testing.assert_allclose(probs.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_every_clean_held_out_card_is_named_both_ways_up(classifier: CardClassifier, shared_data: Path) -> None:
+    codes = [card.code for card in Card]
+    crops = np.stack([clean_crop(code, classifier.input_size) for code in codes])
+    for batch in (crops, np.ascontiguousarray(crops[:, ::-1, ::-1])):
+        probs = classifier.classify(batch)
+        named = [classifier.classes[i] for i in probs.argmax(axis=1)]
+        assert named == [class_of(classifier, code) for code in codes]
+        assert probs.max(axis=1).min() > 0.5
+        # The whole deck in one frame: the deck prior hands out every card exactly once.
+        assignment = assign_cards(probs, classifier.classes, classifier.class_cards)
+        assert sorted(assignment.labels) == sorted(codes)
+
+
+def test_rendered_held_out_crops_are_named(classifier: CardClassifier, shared_data: Path) -> None:
+    """Crops cut from rendered scenes (noise, glare, neighbours, overlaps) of the style never trained on."""
+    from datasets.hanafuda.crops import render_crop_set
+
+    crop_set = render_crop_set(200, seed=2024, styles=[HELD_OUT_STYLE], size=classifier.input_size)
+    probs = classifier.classify(crop_set.images)
+    named = np.array([classifier.classes[i] for i in probs.argmax(axis=1)])
+    truth = np.array([class_of(classifier, label) for label in crop_set.labels])
+    is_card = np.array([label not in ("back", "blank", "not-a-card") for label in crop_set.labels])
+    clear = is_card & (crop_set.visible >= 0.6)
+    assert clear.sum() >= 50, "the batch should hold plenty of clearly visible cards"
+    assert (named[clear] == truth[clear]).mean() >= 0.95
+    assert (named == truth).mean() >= 0.85  # includes 40%-visible cards, backs and hard negatives
+    # A card confidently named as another card is the worst error: at most one in the batch.
+    other_card = is_card & (named != truth) & ~np.isin(named, ["back", "not-a-card"])
+    assert (other_card & (probs.max(axis=1) >= 0.5)).sum() <= 1
+
+
+def test_a_card_and_its_rotation_get_the_same_answer(classifier: CardClassifier) -> None:
+    if not classifier.metadata.get("rotation_average"):
+        pytest.skip("this model does not average the two orientations in its graph")
+    w, h = classifier.input_size
+    crops = np.random.default_rng(1).integers(0, 256, (4, h, w, 3), dtype=np.uint8)
+    np.testing.assert_allclose(classifier.classify(crops), classifier.classify(crops[:, ::-1, ::-1]), atol=1e-5)
+
+
+def test_bad_crops_are_rejected_clearly(classifier: CardClassifier) -> None:
+    w, h = classifier.input_size
+    with pytest.raises(TypeError, match="uint8"):
+        classifier.classify(np.zeros((1, h, w, 3), np.float32))
+    with pytest.raises(ValueError, match=f"N x {h} x {w} x 3"):
+        classifier.classify(np.zeros((1, h + 1, w, 3), np.uint8))
+    with pytest.raises(ValueError, match=f"N x {h} x {w} x 3"):
+        classifier.classify(np.zeros((h, w, 3), np.uint8))
+
+
+def test_missing_model_file(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="nope.onnx"):
+        CardClassifier(tmp_path / "nope.onnx")
+
+
+def test_corrupt_model_file(tmp_path: Path) -> None:
+    path = tmp_path / "broken.onnx"
+    path.write_bytes(b"this is not an onnx model")
+    with pytest.raises(ModelError, match="broken.onnx"):
+        CardClassifier(path)
+
+
+def test_onnx_model_without_card_metadata(tmp_path: Path) -> None:
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [helper.make_node("Identity", ["x"], ["y"])],
+        "plain",
+        [helper.make_tensor_value_info("x", TensorProto.UINT8, ["n", 80, 48, 3])],
+        [helper.make_tensor_value_info("y", TensorProto.UINT8, ["n", 80, 48, 3])],
+    )
+    path = tmp_path / "plain.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
+    with pytest.raises(ModelError, match="not a kibitz card model"):
+        CardClassifier(path)
+
+
+def test_thread_count_is_validated() -> None:
+    with pytest.raises(ValueError, match="threads"):
+        CardClassifier(threads=0)

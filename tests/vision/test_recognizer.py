@@ -1,0 +1,45 @@
+"""The recogniser facade with the shipped model on a rendered table (held-out art): labels, zones, timings."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from datasets.scripted.render import RenderConfig, ScriptRenderer
+from datasets.scripted.script import script_round
+from vision.capture import Frame
+from vision.observation import BACK, UNKNOWN
+from vision.recognizer import Recognizer
+
+
+def _class(label: str) -> str:
+    return label[:-2] if label.endswith(("-plain-1", "-plain-2")) else label  # interchangeable plains
+
+
+@pytest.fixture(scope="module")
+def deal_frame(shared_data: Path) -> tuple[np.ndarray, list[tuple[str, str]]]:
+    image, truth = next(iter(ScriptRenderer(script_round(3).head(1), RenderConfig(size=(1280, 720))).frames()))
+    return image, [(c.label, c.role) for c in truth.cards if c.visible > 0.9]
+
+
+def test_the_dealt_table_is_read_card_by_card(deal_frame: tuple[np.ndarray, list[tuple[str, str]]]) -> None:
+    image, truth = deal_frame
+    roles = {"field": (0.0, 0.2, 1.0, 0.62), "hand-0": (0.0, 0.8, 1.0, 1.0)}
+
+    def zone_of(quads: np.ndarray, size: tuple[int, int]) -> list[str | None]:
+        out: list[str | None] = []
+        for quad in quads:
+            x, y = quad.mean(axis=0) / size
+            out.append(next((r for r, (x0, y0, x1, y1) in roles.items() if x0 <= x < x1 and y0 <= y < y1), None))
+        return out
+
+    observation = Recognizer(zone_of=zone_of)(Frame(image, 0, 0.0, "test"))
+    faces = [c for c in observation.cards if c.label not in (BACK, UNKNOWN)]
+    assert Counter(_class(c.label) for c in faces) == Counter(_class(label) for label, _ in truth if label != BACK)
+    assert Counter(c.zone for c in faces) == Counter(role for label, role in truth if label != BACK)
+    assert observation.backs >= 1
+    assert set(observation.timings_ms) == {"find", "warp", "classify", "assign", "zones"}
+    assert observation.mat is None and all(c.position_mm is None for c in observation.cards)

@@ -1,0 +1,118 @@
+"""Quadrilateral helpers shared by the finder, the mat and the classifier: corner order, aspect, overlap and
+the batch warp of card quads into canonical upright crops.
+
+Corner order everywhere is top-left, top-right, bottom-right, bottom-left (clockwise on screen) with the
+card's long side vertical. Which short side is "top" is the one nearer the top of the image; a card lying
+upside down is the classifier's business, not geometry's.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+CARD_ASPECT = 0.63
+"""Width over height of a hanafuda card (54 x 33-35 mm)."""
+
+
+def _signed_area(quad: np.ndarray) -> float:
+    x, y = quad[:, 0], quad[:, 1]
+    return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+
+
+def order_quad(quad: np.ndarray) -> np.ndarray:
+    """Reorder 4 corners to TL, TR, BR, BL: clockwise on screen, first edge a short side, that side on top
+    (on a tie, for a card lying flat, the left one)."""
+    return order_quads(np.asarray(quad, dtype=np.float32).reshape(1, 4, 2))[0]
+
+
+def order_quads(quads: np.ndarray) -> np.ndarray:
+    """``order_quad`` for an N x 4 x 2 array, vectorised (the finder orders thousands of hypotheses)."""
+    q = np.asarray(quads, dtype=np.float32).reshape(-1, 4, 2).copy()
+    if not len(q):
+        return q
+    x, y = q[..., 0].astype(np.float64), q[..., 1].astype(np.float64)
+    area = (x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1)
+    q[area < 0] = q[area < 0, ::-1]
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=1), axis=2)
+    start = np.where(sides[:, 0] + sides[:, 2] <= sides[:, 1] + sides[:, 3], 0, 1)
+    index = (start[:, None] + np.arange(4)[None]) % 4
+    first = np.take_along_axis(q, index[..., None], axis=1)
+    second = np.roll(first, -2, axis=1)
+    key_first = np.round(first[:, :2, 1].mean(axis=1), 3), first[:, :2, 0].mean(axis=1)
+    key_second = np.round(second[:, :2, 1].mean(axis=1), 3), second[:, :2, 0].mean(axis=1)
+    take_second = (key_second[0] < key_first[0]) | ((key_second[0] == key_first[0]) & (key_second[1] < key_first[1]))
+    return np.where(take_second[:, None, None], second, first)
+
+
+def quad_sides(quad: np.ndarray) -> tuple[float, float]:
+    """Mean short and mean long side length of an ordered quad (TL, TR, BR, BL)."""
+    q = np.asarray(quad, dtype=np.float64).reshape(4, 2)
+    lengths = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    a, b = (lengths[0] + lengths[2]) / 2, (lengths[1] + lengths[3]) / 2
+    return float(min(a, b)), float(max(a, b))
+
+
+def quad_aspect(quad: np.ndarray) -> float:
+    """Short side over long side (about 0.63 for a card seen from above)."""
+    short, long = quad_sides(quad)
+    return short / long if long > 0 else 0.0
+
+
+def quad_area(quad: np.ndarray) -> float:
+    return abs(_signed_area(np.asarray(quad, dtype=np.float64).reshape(4, 2)))
+
+
+def is_convex(quad: np.ndarray) -> bool:
+    q = np.asarray(quad, dtype=np.float64).reshape(4, 2)
+    edges = np.roll(q, -1, axis=0) - q
+    cross = edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1] - edges[:, 1] * np.roll(edges, -1, axis=0)[:, 0]
+    return bool((cross > 0).all() or (cross < 0).all())
+
+
+def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads (0 when either is degenerate)."""
+    pa = order_quad(a).astype(np.float32)
+    pb = order_quad(b).astype(np.float32)
+    area_a, area_b = quad_area(pa), quad_area(pb)
+    if area_a <= 0 or area_b <= 0:
+        return 0.0
+    inter, _ = cv2.intersectConvexConvex(pa, pb)
+    inter = max(float(inter), 0.0)
+    return inter / (area_a + area_b - inter)
+
+
+def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Pairwise IoU, len(a) x len(b); a cheap bounding-box test skips far pairs."""
+    a = np.asarray(a, dtype=np.float32).reshape(-1, 4, 2)
+    b = np.asarray(b, dtype=np.float32).reshape(-1, 4, 2)
+    out = np.zeros((len(a), len(b)), np.float64)
+    if not len(a) or not len(b):
+        return out
+    lo_a, hi_a, lo_b, hi_b = a.min(1), a.max(1), b.min(1), b.max(1)
+    overlap = ((lo_a[:, None] < hi_b[None]) & (lo_b[None] < hi_a[:, None])).all(-1)
+    for i, j in zip(*np.nonzero(overlap), strict=True):
+        out[i, j] = quad_iou(a[i], b[j])
+    return out
+
+
+def warp_quads(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = (64, 100)) -> np.ndarray:
+    """Warp each quad to an upright W x H crop (long side vertical): returns N x H x W x 3 uint8.
+
+    Large quads are first warped at an integer multiple of the crop size and then shrunk with area
+    averaging, so a card filling the frame does not alias into a noisy crop.
+    """
+    width, height = size
+    quads = order_quads(quads)
+    out = np.empty((len(quads), height, width, image.shape[2] if image.ndim == 3 else 1), np.uint8)
+    for i, quad in enumerate(quads):
+        short, long = quad_sides(quad)
+        factor = int(np.clip(min(short / width, long / height), 1, 4))
+        w, h = width * factor, height * factor
+        target = np.float32([[0, 0], [w, 0], [w, h], [0, h]]) - 0.5  # corners lie on pixel borders
+        matrix = cv2.getPerspectiveTransform(quad, target)
+        crop = cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if factor > 1:
+            crop = cv2.resize(crop, (width, height), interpolation=cv2.INTER_AREA)
+        out[i] = crop.reshape(height, width, -1)
+    return out if image.ndim == 3 else out[..., 0]

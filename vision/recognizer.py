@@ -1,0 +1,68 @@
+"""One call from a frame to what lies on the table: find the card quads, warp them, classify them in one batch,
+label them jointly under the deck prior, and name the zone each lies in.
+
+Zones come from the printed mat when its markers are in view (``mat``: the layout that was printed), else from a
+callable given by the caller (regions of the image), else every card's zone is None. The recogniser keeps no
+per-frame state: call it from any thread.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.assign import assign_cards
+from vision.capture import Frame
+from vision.classifier import CardClassifier
+from vision.finder import CardFinder
+from vision.geometry import warp_quads
+from vision.imageio import as_bgr
+from vision.mat import MatLayout, locate_mat
+from vision.observation import CardObservation, TableObservation
+
+ZoneOf = Callable[[np.ndarray, tuple[int, int]], Sequence[str | None]]
+"""(N x 4 x 2 quads in image px, image (width, height)) -> the zone of each quad (or None)."""
+
+
+@dataclass
+class Recognizer:
+    finder: CardFinder = field(default_factory=CardFinder)
+    classifier: CardClassifier = field(default_factory=CardClassifier)
+    min_confidence: float = 0.5
+    zone_of: ZoneOf | None = None
+    mat: MatLayout | None = None
+
+    def __call__(self, frame: Frame | np.ndarray) -> TableObservation:
+        image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
+        height, width = image.shape[:2]
+        t0 = time.perf_counter()
+        found = self.finder(image)
+        t1 = time.perf_counter()
+        crops = warp_quads(image, found.quads, self.classifier.input_size)
+        t2 = time.perf_counter()
+        probabilities = self.classifier.classify(crops)
+        t3 = time.perf_counter()
+        labels = assign_cards(probabilities, self.classifier.classes, self.classifier.class_cards,
+                              self.min_confidence)
+        t4 = time.perf_counter()
+        zones: Sequence[str | None] = [None] * len(found)
+        positions: Sequence[tuple[float, float] | None] = [None] * len(found)
+        pose = locate_mat(image, self.mat) if self.mat is not None else None
+        if pose is not None and len(found):
+            zones, centres = pose.place(found.quads)
+            positions = [(float(x), float(y)) for x, y in centres]
+        elif self.zone_of is not None and len(found):
+            zones = self.zone_of(found.quads, (width, height))
+        t5 = time.perf_counter()
+        timings = {"find": (t1 - t0) * 1e3, "warp": (t2 - t1) * 1e3, "classify": (t3 - t2) * 1e3,
+                   "assign": (t4 - t3) * 1e3, "zones": (t5 - t4) * 1e3}
+        cards = tuple(
+            CardObservation(label, float(confidence), quad, zone=zone, position_mm=mm, partial=bool(partial))
+            for label, confidence, quad, zone, mm, partial in zip(
+                labels.labels, labels.confidences, found.quads, zones, positions, found.partial, strict=True)
+        )
+        mat = pose.layout.game if pose is not None else None
+        return TableObservation((width, height), cards, timings, mat)
