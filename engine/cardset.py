@@ -37,6 +37,9 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        return (CardSet, (self.mask,))
+
     @classmethod
     def parse(cls, text: str | Iterable[str]) -> CardSet:
         """Cards from codes separated by spaces or commas (or an iterable of codes)."""

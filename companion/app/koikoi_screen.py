@@ -7,7 +7,7 @@ the session's model into text. Hints and the camera arrive only as messages from
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,8 +17,8 @@ from textual.widgets.option_list import Option
 
 from companion.app import render
 from companion.app.dialogs import Correction, CorrectionDialog, DealDialog, DealEntry, ReferenceScreen
-from companion.app.hints_worker import DEFAULT_SCHEDULE, run_hint_search, start_search
 from companion.app.messages import CameraConflict, CameraMove, CameraStatus, HintsReady
+from companion.hint_service import DEFAULT_SCHEDULE, HintProcess, HintRequest
 from companion.i18n import LANGS, t
 from companion.session import KoiKoiSession, TableModel
 from engine.capture import Phase
@@ -74,6 +74,7 @@ class KoiKoiScreen(Screen[None]):
         self.hint_schedule = hint_schedule
         self.hint_samples = hint_samples
         self.generation = 0
+        self.hint_process: HintProcess | None = None
         self.hint_lines: Text = Text()
         self.camera_line = Text(t("camera_none", lang), style="dim") if session.mode != "camera" else Text()
         self.message = ""
@@ -99,6 +100,8 @@ class KoiKoiScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#moves", OptionList).border_title = t("legal_moves", self.lang)
         self.query_one("#moves", OptionList).focus()  # letters are commands; "/" starts typing a move
+        if self.hints_on:
+            self.start_hint_process()  # warm before the first question
         if self.session.mode == "demo":
             self.session.start_round()
             self.state_changed()
@@ -109,18 +112,16 @@ class KoiKoiScreen(Screen[None]):
     def state_changed(self) -> None:
         """Re-render everything, then start hints and the bot as the new state needs."""
         self.generation += 1
-        self.refresh_panels()
         session = self.session
         view = session.view
-        if view is None or view.is_over:
-            return
-        if session.bot_to_move:
-            self.set_timer(self.bot_delay, self.bot_step)
-        elif session.mode == "demo" and view.phase is Phase.FLIP and len(session.legal_moves()) == 1:
-            self.set_timer(self.bot_delay, self.auto_flip)  # nothing to choose: the card just turns
-        elif self.hints_on and view.turn == session.you and (view.phase is not Phase.FLIP or session.truth):
-            self.hint_lines = Text(t("thinking", self.lang), style="dim italic")
-            self.search_hints(self.generation)
+        if view is not None and not view.is_over:
+            if session.bot_to_move:
+                self.set_timer(self.bot_delay, self.bot_step)
+            elif session.mode == "demo" and view.phase is Phase.FLIP and len(session.legal_moves()) == 1:
+                self.set_timer(self.bot_delay, self.auto_flip)  # nothing to choose: the card just turns
+            elif self.hints_on and view.turn == session.you and (view.phase is not Phase.FLIP or session.truth):
+                self.hint_lines = Text(t("thinking", self.lang), style="dim italic")
+                self.request_hints()
         self.refresh_panels()
 
     def refresh_panels(self) -> None:
@@ -189,22 +190,30 @@ class KoiKoiScreen(Screen[None]):
         return MatchContext(round_number=len(match.results) + 1, rounds=match.rounds or 1, scores=scores)
 
     # ----------------------------------------------------------------- hints
-    @work(thread=True, exclusive=True, group="hints", exit_on_error=False)
-    def search_hints(self, generation: int) -> None:
-        """Hints are advice: if the search fails, say so in the panel and keep the game going."""
-        try:
-            # In demo mode the true round knows which card a flip turned; the search itself only
-            # ever looks at the player's view of it.
-            state = self.session.truth or self.session.state
-            search = self.app.call_from_thread(start_search, state, self.session.you, self.match_context(), generation)
-            run_hint_search(
-                search, generation, self.post_message, lambda g: g == self.generation, self.hint_schedule,
-                self.hint_samples,
-            )
-        except Exception as exc:  # any failure of the search is shown, never fatal
-            self.post_message(HintsReady(generation, [], None, 0, final=True, error=f"{type(exc).__name__}: {exc}"))
+    def request_hints(self) -> None:
+        """Ask the hint process about the current state; its reports come back as ``HintsReady``."""
+        process = self.start_hint_process()
+        session = self.session
+        # In demo mode the true round tells the search which card a flip turned, nothing more: the
+        # search itself only looks at the player's view.
+        state = session.truth or session.state
+        process.request(
+            HintRequest(self.generation, state, session.you, self.match_context(), self.hint_schedule,
+                        self.hint_samples)
+        )
 
-    def on_hints_ready(self, message: HintsReady) -> None:
+    def start_hint_process(self) -> HintProcess:
+        if self.hint_process is None:
+            self.hint_process = HintProcess(lambda report: self.post_message(HintsReady(report)))
+        return self.hint_process
+
+    def on_unmount(self) -> None:
+        if self.hint_process is not None:
+            self.hint_process.close()
+            self.hint_process = None
+
+    def on_hints_ready(self, ready: HintsReady) -> None:
+        message = ready.report
         if message.generation != self.generation:
             return  # the table has moved on
         lang = self.lang

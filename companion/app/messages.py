@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
 from textual.message import Message
+
+from companion.hint_service import HintReport
 
 
 @dataclass
 class HintsReady(Message):
-    """A (possibly refined) hint search result for the state of ``generation``."""
+    """A (possibly refined) report of the hint search for the state of ``report.generation``."""
 
-    generation: int
-    moves: list[Any]  # engine.koikoi.hints.MoveHint, best first
-    decision: Any  # engine.koikoi.hints.DecisionHint or None
-    samples: int
-    final: bool
-    error: str = ""
+    report: HintReport
 
 
 @dataclass

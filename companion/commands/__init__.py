@@ -9,4 +9,5 @@ COMMAND_MODULES = [
     "recognize",
     "mat",
     "eval_vision",
+    "settle",
 ]

@@ -1,5 +1,5 @@
-"""``kibitz simulate koikoi|hato|minhwatu|gostop|matgo --games N --seed S [--profile P] [--bots A,B,...]
-[--players N]``: bot matches and a summary."""
+"""``kibitz simulate koikoi|hato|minhwatu|gostop|matgo|jielong|cedeng|kkori --games N --seed S [--profile P]
+[--bots A,B,...] [--players N] [--variant V]``: bot matches and a summary."""
 
 from __future__ import annotations
 
@@ -11,10 +11,19 @@ from collections import Counter
 from typing import Any
 
 from engine.bots import Bot, RandomBot
+from engine.dominoes.bots import make_bots as make_domino_bots
+from engine.dominoes.play import format_summary as format_domino_summary
+from engine.dominoes.play import simulate as simulate_dominoes
+from engine.dominoes.profile import GAMES as DOMINO_GAMES
+from engine.dominoes.profile import DominoProfile
 from engine.errors import KibitzError
 from engine.hwatu.play import simulate
 from engine.hwatu.report import GAMES as HWATU_GAMES
 from engine.hwatu.report import load_profile, make_bots, players_for
+from engine.kan.play import format_summary as format_kan_summary
+from engine.kan.play import make_bots as make_kan_bots
+from engine.kan.play import simulate as simulate_kan
+from engine.kan.profile import KanProfile
 from engine.koikoi.bots import GreedyBot
 from engine.koikoi.match import KoiKoiMatch
 from engine.koikoi.play import play_match
@@ -23,15 +32,16 @@ from engine.koikoi.profile import KoiKoiProfile
 
 def register(sub: Any) -> None:
     parser = sub.add_parser("simulate", help="play bot matches and print a summary")
-    parser.add_argument("game", choices=("koikoi", *HWATU_GAMES))
-    parser.add_argument("--games", type=int, default=100, help="matches to play (default: %(default)s)")
+    parser.add_argument("game", choices=("koikoi", *HWATU_GAMES, *DOMINO_GAMES, "kan"))
+    parser.add_argument("--games", "--matches", type=int, default=100, help="matches to play (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=0)
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--profile", help="default: default for koikoi, else the game's own")
     source.add_argument("--rules", metavar="FILE")
     parser.add_argument("--rounds", type=int, help="rounds per match (default: the profile's)")
     parser.add_argument("--bots", help="one per player of: random, greedy (default: greedy, then random)")
-    parser.add_argument("--players", type=int, help="hato and minhwatu: 2 to 5 (default 3)")
+    parser.add_argument("--players", type=int, help="hato, minhwatu: 2 to 5 (default 3); jielong, kkori: 2 to 4 (4)")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME", help="dominoes: a profile variant")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.set_defaults(run=run)
 
@@ -45,6 +55,13 @@ def make_bot(name: str, seed: int) -> Bot:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game in DOMINO_GAMES:
+        return run_dominoes(args)
+    if args.variant:
+        print("kibitz simulate: --variant is for the domino games", file=sys.stderr)
+        return 2
+    if args.game == "kan":
+        return run_kan(args)
     if args.game != "koikoi":
         return run_hwatu(args)
     try:
@@ -146,3 +163,40 @@ def format_hwatu_summary(s: dict[str, Any]) -> str:
         if s[key]:
             lines.append(f"  {title}: " + ", ".join(f"{k} {v}" for k, v in s[key].items()))
     return "\n".join(lines)
+
+
+def run_dominoes(args: argparse.Namespace) -> int:
+    try:
+        if args.games < 1:
+            raise KibitzError("--games must be at least 1")
+        profile = DominoProfile.load(args.rules or args.profile or args.game, args.variant)
+        if profile.game != args.game:
+            raise KibitzError(f"profile {profile.name!r} is for {profile.game}, not {args.game}")
+        players = args.players or max(profile.players)
+        profile.deal_for(players)
+        default = ["greedy", "random"] * (players // 2) + ["greedy"] * (players % 2)
+        names = args.bots.split(",") if args.bots else default
+        bots = make_domino_bots(names, players, args.seed)
+    except KibitzError as exc:
+        print(f"kibitz simulate: {exc}", file=sys.stderr)
+        return 2
+    summary = simulate_dominoes(profile, bots, args.games, args.seed, args.rounds)
+    print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else format_domino_summary(summary))
+    return 0
+
+
+def run_kan(args: argparse.Namespace) -> int:
+    """Kan: five bots, a ledger printout per round (the logic lives in ``engine.kan.play``)."""
+    try:
+        if args.games < 1 or (args.rounds is not None and args.rounds < 1):
+            raise KibitzError("--matches and --rounds must be at least 1")
+        if args.players not in (None, 5):
+            raise KibitzError("Kan is for 5 players")
+        profile = KanProfile.load(args.rules or args.profile or "kan")
+        bots = make_kan_bots(args.bots, args.seed)
+    except KibitzError as exc:
+        print(f"kibitz simulate: {exc}", file=sys.stderr)
+        return 2
+    summary = simulate_kan(profile, bots, args.games, args.seed, args.rounds)
+    print(json.dumps(summary, indent=2) if args.json else format_kan_summary(summary))
+    return 0

@@ -100,9 +100,14 @@ class LiveGame(Protocol):
 
     def pop(self) -> str: ...
 
-    def fork(self, actions: tuple[str, ...]) -> LiveGame:
-        """A detached copy of the current round replayed from its deal up to ``actions`` (to test whether an
-        earlier action was a misread); changing it changes nothing here."""
+    def fork(self, actions: tuple[str, ...], deal: dict[str, Any] | None = None,
+             dealer: int | None = None) -> LiveGame:
+        """A detached copy of the current round replayed from its deal (or from ``deal``, to weigh two readings
+        of a deal) up to ``actions``; changing it changes nothing here."""
+        ...
+
+    def unseen(self, action: str) -> bool:
+        """Whether the camera cannot see this action (an announcement: koi-koi, stop)."""
         ...
 
     def normalise(self, text: str) -> str:

@@ -185,8 +185,8 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
     cost += _waiting_cost(waiting)
     for expect in missing:
         stand_in = unknown.get(expect.role)
-        if expect.may_hide:
-            cost += 0.15
+        if expect.may_hide:  # under newer captures, most likely; unless another card lies right where it lay
+            cost += 0.8 if _covered_spot(expect, table, memory) else 0.15
             mismatches.append(Mismatch("covered", expect.cls, expect.role))
             continue
         if stand_in:
@@ -266,9 +266,16 @@ def novel_classes(prediction: Prediction, table: ObservedTable, classify: Classi
 
 def rank(game: LiveGame, table: ObservedTable, config: InferenceConfig,
          pending: tuple[Hypothesis, ...] = NOTHING_PENDING, memory: Memory | None = None) -> list[Ranked]:
-    """Every explanation, best first: for each pending hypothesis, itself (no new action) and each candidate."""
+    """Every explanation, best first: each pending hypothesis and each of its beginnings (a later view may
+    show that only part of it happened), alone and followed by each candidate."""
     ranked: dict[tuple[str, ...], Ranked] = {}
+    starts: dict[tuple[str, ...], Hypothesis] = {}
     for hyp in pending:
+        for n in range(len(hyp.actions), -1, -1):
+            head = hyp.actions[:n]
+            if head not in starts and not (head and game.unseen(head[-1])):
+                starts[head] = Hypothesis(head, hyp.players[:n], sum(map(game.unseen, head)))
+    for hyp in starts.values():
         current = game.prediction(hyp.actions)
         novel = novel_classes(current, table, game.visual_class)
         for c in [Candidate((), (), current), *game.candidates(table, novel, config.max_actions, hyp.actions)]:

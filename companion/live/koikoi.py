@@ -21,7 +21,7 @@ from engine.deal import Deal
 from engine.errors import InvalidStateError, KibitzError
 from engine.koikoi.profile import KoiKoiProfile
 from engine.koikoi.round import KoiKoiRound
-from engine.moves import Move
+from engine.moves import Move, MoveKind
 
 _PLAIN = re.compile(r"^(?P<plant>[a-z]+)-plain-[12]$")
 
@@ -160,12 +160,16 @@ class KoiKoiLive:
         self._gathered.pop()
         return str(move)
 
-    def fork(self, actions: tuple[str, ...]) -> KoiKoiLive:
+    def fork(self, actions: tuple[str, ...], deal: dict[str, Any] | None = None,
+             dealer: int | None = None) -> KoiKoiLive:
         copy = KoiKoiLive(self.profile, self.me, recent=self.recent)
-        copy.start(self.deal(), self.dealer())
+        copy.start(self.deal() if deal is None else deal, self.dealer() if dealer is None else dealer)
         for action in actions:
             copy.push(action, "camera")
         return copy
+
+    def unseen(self, action: str) -> bool:
+        return Move.parse(action).kind in (MoveKind.KOIKOI, MoveKind.STOP)
 
     def normalise(self, text: str) -> str:
         return str(self.session.resolve(text))
@@ -308,11 +312,6 @@ def _canonical(mask: int) -> int:
 
 def _cls(card: Card) -> str:
     return visual_class(card.code) or card.code
-
-
-def _signature(action: str) -> str:
-    """An action with interchangeable cards named by their class: two such actions look the same."""
-    return " ".join(visual_class(word) or word for word in action.split())
 
 
 def _concrete(groups: list[list[str]]) -> list[list[Card]]:

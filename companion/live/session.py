@@ -25,8 +25,10 @@ from vision.stability import StableView
 
 @dataclass(frozen=True)
 class LiveEvent:
-    """What the user should see. ``kind``: waiting, round, move, unchanged, hidden, ambiguous, conflict,
-    awaiting, round-end, camera or error."""
+    """What the user should see. ``kind``: waiting (for a deal), round (dealt), move, corrected (a misread the
+    rules explained away), revised (an earlier move taken back: its card was misread), hidden (cards out of
+    sight, no move), ambiguous (waiting to tell moves apart), conflict (nothing legal explains the table),
+    awaiting (a key is needed), round-end, camera (capture status) or error."""
 
     kind: str
     message: str
@@ -49,7 +51,7 @@ class LiveSession:
         self.last_table: ObservedTable | None = None
         self.last_inference: Inference | None = None
         self.pending: tuple[Hypothesis, ...] = NOTHING_PENDING
-        self._deal_seen: dict[str, Any] | None = None
+        self._deals: list[dict[str, Any]] = []  # readings of a deal not yet confirmed by a second look
         self.memory: dict[str, list[tuple[float, float]]] = {}  # where each card class was last seen
         self.deferred: tuple[str, str] | None = None  # a round-ending key, applied after the next view
         self.defer_round_end = True
@@ -176,26 +178,46 @@ class LiveSession:
 
     # ----------------------------------------------------------------- the flow
     def _try_deal(self, table: ObservedTable) -> None:
-        """A deal is believed when two stable views agree on it (a misread rarely survives two looks); when
-        play starts before a second look, the deal seen once is taken and the new view explained from it."""
+        """A deal is believed when two stable views agree on it (a misread rarely survives two looks). When
+        play starts before two looks agree, the readings seen so far are weighed by how well each explains
+        the new view, the best is taken and the view explained from it."""
         result = self.game.setup(table)
-        seen, self._deal_seen = self._deal_seen, None
-        if result.deal is None:
-            if seen is not None and self._start(seen, "dealt (seen once)"):
+        deal = result.deal
+        if deal is None:
+            if self._deals and self._start(self._likeliest_deal(table), "dealt (as the play shows)"):
                 self._explain(table)
             else:
                 self._emit("waiting", result.message)
             return
-        deal = result.deal
         if self.typed_hand is not None and self.game.me is not None and not deal["hands"][self.game.me]:
             deal["hands"][self.game.me] = list(self.typed_hand)
             deal["hidden"][self.game.me] = 0
-        if seen is not None and self._same_deal(seen, deal):
-            if self._start(self._merge_deals(seen, deal), result.message):
+        agreeing = next((seen for seen in self._deals if self._same_deal(seen, deal)), None)
+        if agreeing is not None:
+            if self._start(self._merge_deals(agreeing, deal), result.message):
                 self._explain(table)  # nothing to explain yet: this notes where every card lies
-        else:
-            self._deal_seen = deal
-            self._emit("waiting", f"{result.message}; looking again to confirm")
+            return
+        self._deals = [*self._deals[-2:], deal]
+        self._emit("waiting", f"{result.message}; looking again to confirm")
+
+    def _likeliest_deal(self, table: ObservedTable) -> dict[str, Any]:
+        """Of the readings of the field and of the hands seen, the pairing from which the play on ``table`` is
+        best explained."""
+        readings, self._deals = self._deals, []
+        combos = [{**field, "hands": hands["hands"], "hidden": hands["hidden"]} if any(hands["hands"]) else field
+                  for field in readings for hands in readings]
+        unique = list({repr(sorted(d.items())): d for d in reversed(combos)}.values())
+        if len(unique) == 1:
+            return unique[0]
+        dealer = self.first_dealer if self.rounds == 0 else None
+
+        def cost(deal: dict[str, Any]) -> float:
+            try:
+                return infer(self.game.fork((), deal, dealer), table, self.config).best.total
+            except KibitzError:
+                return float("inf")
+
+        return min(unique, key=cost)
 
     def _same_deal(self, a: dict[str, Any], b: dict[str, Any]) -> bool:
         def classes(labels: list[str]) -> list[str]:
@@ -224,6 +246,7 @@ class LiveSession:
             self._emit("waiting", f"the deal seen is impossible: {exc}")
             return False
         self.rounds += 1
+        self._deals = []
         self.typed_hand = None
         self.pending = NOTHING_PENDING
         self.memory = {}
@@ -235,7 +258,9 @@ class LiveSession:
         return True
 
     def _explain(self, table: ObservedTable) -> None:
-        inference = infer(self.game, table, self.config, self.pending, self.memory)
+        # After a round-ending key nothing more can have been played: the view only checks the last turn.
+        config = replace(self.config, max_actions=0) if self.deferred is not None else self.config
+        inference = infer(self.game, table, config, self.pending, self.memory)
         if inference.verdict == "conflict" and self._repair(table, inference):
             return
         if inference.verdict != "conflict":

@@ -31,9 +31,11 @@ def follow(script: Script, frames: Iterable[tuple[np.ndarray, FrameTruth]], reco
     """Feed frames to a tracker and a Koi-Koi session; play the user who presses koi-koi/stop when asked."""
     session = session or LiveSession(KoiKoiLive(me=0), dealer=script.dealer)
     out = Followed(session, StableTracker(recognize, config))
+    hands: dict[int, bool] = {}
     for image, truth in frames:
         if stop_at is not None and truth.index >= stop_at:
             break
+        hands[truth.index] = truth.hand
         update: TrackerUpdate = out.tracker.feed(Frame(image, truth.index, truth.time, "scripted"))
         out.frames += 1
         if update.view is None:
@@ -42,7 +44,7 @@ def follow(script: Script, frames: Iterable[tuple[np.ndarray, FrameTruth]], reco
         out.events += events
         if session.wants_fresh_look:
             out.tracker.forget()
-        if truth.hand and any(e.kind == "move" for e in events):
+        if hands[update.view.frame_index] and any(e.kind == "move" for e in events):  # the view's own frame
             out.hand_frames_with_moves += 1
         press_keys(script, session, out.events)
     return out
