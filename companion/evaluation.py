@@ -100,7 +100,7 @@ class Evaluation:
 
 def confusion_image(evaluation: Evaluation, cell: int = 14) -> np.ndarray:
     """The confusion matrix as a picture: rows are the truth, columns what was named."""
-    kinds = sorted({k for pair in evaluation.confusion for k in pair} - {NONE}) + [NONE]
+    kinds = [*sorted({k for pair in evaluation.confusion for k in pair} - {NONE}), NONE]
     index = {k: i for i, k in enumerate(kinds)}
     n = len(kinds)
     counts = np.zeros((n, n), np.float64)

@@ -9,6 +9,7 @@ within one slice. No UI code here: the process imports only the engine and this 
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import sys
 import threading
@@ -121,10 +122,8 @@ class HintProcess:
             self._on_report(report)
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self._requests.send(None)
-        except OSError:
-            pass
         self._process.join(timeout=2.0)
         if self._process.is_alive():
             self._process.terminate()

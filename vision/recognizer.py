@@ -18,18 +18,28 @@ from vision.assign import assign_cards
 from vision.capture import Frame
 from vision.classifier import CardClassifier
 from vision.finder import CardFinder
+from vision.finder_learned import LearnedFinder
 from vision.geometry import warp_quads
 from vision.imageio import as_bgr
 from vision.mat import MatLayout, locate_mat
-from vision.observation import CardObservation, TableObservation
+from vision.observation import CardObservation, Detections, TableObservation
 
 ZoneOf = Callable[[np.ndarray, tuple[int, int]], Sequence[str | None]]
 """(N x 4 x 2 quads in image px, image (width, height)) -> the zone of each quad (or None)."""
+Finder = Callable[[np.ndarray], Detections]
+
+
+def default_finder() -> Finder:
+    """The learned finder when its model is shipped; else the classical one (``CardFinder()`` stays selectable)."""
+    try:
+        return LearnedFinder()
+    except FileNotFoundError:
+        return CardFinder()
 
 
 @dataclass
 class Recognizer:
-    finder: CardFinder = field(default_factory=CardFinder)
+    finder: Finder = field(default_factory=default_finder)
     classifier: CardClassifier = field(default_factory=CardClassifier)
     min_confidence: float = 0.5
     zone_of: ZoneOf | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 from textual.message import Message
 
 from companion.hint_service import HintReport

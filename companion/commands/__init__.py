@@ -7,6 +7,7 @@ COMMAND_MODULES = [
     "demo",
     "play",
     "recognize",
+    "live",
     "mat",
     "eval_vision",
     "settle",

@@ -1,0 +1,83 @@
+"""The card-finder network: a small fully-convolutional CenterNet for oriented card quads.
+
+A depthwise-separable backbone down to stride 32 (wide receptive field for big single cards), a light
+feature pyramid back up to stride 4, and three 1x1 heads per stride-4 cell: card-centre heat (logit), the four
+corners relative to the cell (8 numbers, in units of ``OFFSET_UNIT`` input pixels) and the card's visible share
+(logit). The exported graph takes a raw uint8 BGR frame of any size (a multiple of 32) and applies the sigmoids.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from datasets.training.net import MEAN_BGR, STD_BGR, SeparableBlock
+
+STRIDE = 4
+OFFSET_UNIT = 16.0  # corner offsets are predicted in units of this many input pixels
+STEM_CHANNELS = 16
+# (channels, blocks) per level; each level starts with a stride-2 block: strides 4, 8, 16, 32.
+LEVELS: tuple[tuple[int, int], ...] = ((24, 2), (48, 2), (96, 3), (160, 3))
+NECK_CHANNELS = 48
+
+
+def _conv_bn(cin: int, cout: int, kernel: int = 1, stride: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, kernel, stride, kernel // 2, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)
+    )
+
+
+class FinderNet(nn.Module):
+    """Normalised N x 3 x H x W -> (heat logits N x 1, corners N x 8, visible logits N x 1) at H/4 x W/4."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stem = _conv_bn(3, STEM_CHANNELS, 3, 2)
+        levels = []
+        cin = STEM_CHANNELS
+        for cout, blocks in LEVELS:
+            layers = [SeparableBlock(cin, cout, 2)] + [SeparableBlock(cout, cout, 1) for _ in range(blocks - 1)]
+            levels.append(nn.Sequential(*layers))
+            cin = cout
+        self.levels = nn.ModuleList(levels)
+        self.laterals = nn.ModuleList([_conv_bn(c, NECK_CHANNELS) for c, _ in LEVELS])
+        self.smooth = nn.ModuleList([SeparableBlock(NECK_CHANNELS, NECK_CHANNELS, 1) for _ in LEVELS[:-1]])
+        self.head = SeparableBlock(NECK_CHANNELS, NECK_CHANNELS, 1)
+        self.heat = nn.Conv2d(NECK_CHANNELS, 1, 1)
+        self.corners = nn.Conv2d(NECK_CHANNELS, 8, 1)
+        self.visible = nn.Conv2d(NECK_CHANNELS, 1, 1)
+        nn.init.constant_(self.heat.bias, -4.6)  # start near "no card anywhere" (CenterNet's prior)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        features = []
+        x = self.stem(x)
+        for level in self.levels:
+            x = level(x)
+            features.append(x)
+        y = self.laterals[-1](features[-1])
+        for i in range(len(features) - 2, -1, -1):
+            y = F.interpolate(y, scale_factor=2.0, mode="nearest") + self.laterals[i](features[i])
+            y = self.smooth[i](y)
+        y = self.head(y)
+        return self.heat(y), self.corners(y), self.visible(y)
+
+
+def normalise(frames_nhwc_uint8: torch.Tensor) -> torch.Tensor:
+    """uint8 N x H x W x 3 BGR -> normalised float N x 3 x H x W (the same maths as the exported graph)."""
+    x = frames_nhwc_uint8.permute(0, 3, 1, 2).float() / 255.0
+    mean = torch.tensor(MEAN_BGR, dtype=x.dtype).view(1, 3, 1, 1)
+    std = torch.tensor(STD_BGR, dtype=x.dtype).view(1, 3, 1, 1)
+    return (x - mean) / std
+
+
+class FinderExport(nn.Module):
+    """What ships: uint8 1 x H x W x 3 BGR in; heat (sigmoid), corners (input px) and visible (sigmoid) out."""
+
+    def __init__(self, net: FinderNet) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, frame: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        heat, corners, visible = self.net(normalise(frame))
+        return torch.sigmoid(heat), corners * OFFSET_UNIT, torch.sigmoid(visible)

@@ -1,0 +1,209 @@
+"""Train the learned card finder and write models/card-finder.{onnx,md}.
+
+    python -m datasets.training.train_finder --out models/ [--minutes 35] [--seed 0]
+
+Needs ``pip install .[train]`` and the shared artwork (../shared/data). One background process renders scenes
+at the network's input size while this process trains on one thread (the 2-core budget); at the end the model
+is exported to ONNX, checked against torch, evaluated on the held-out art style and described in its model card.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from datasets.hanafuda import TEST_STYLE, TRAIN_STYLES
+from datasets.training.finder_data import IGNORE_VISIBLE, MIN_VISIBLE, PRESET_MIX, SceneStream
+from datasets.training.finder_eval import SCENE_SETS, evaluate
+from datasets.training.finder_export import export_finder, finder_metadata, max_export_error, write_model_card
+from datasets.training.finder_net import LEVELS, NECK_CHANNELS, OFFSET_UNIT, FinderNet, normalise
+from datasets.training.net import count_macs, count_parameters
+from vision.finder_learned import LearnedFinder
+
+MODEL_NAME = "card-finder"
+WARMUP = 0.03
+Log = Callable[[str], None]
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True, help="folder for the .onnx and .md files")
+    parser.add_argument("--minutes", type=float, default=35.0, help="wall-clock budget of the training loop")
+    parser.add_argument("--steps", type=int, default=None, help="train exactly this many steps instead")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1, help="rendering processes (the trainer uses 1 core)")
+    parser.add_argument("--threads", type=int, default=1, help="torch threads of the trainer")
+    parser.add_argument("--batch", type=int, default=8)
+    parser.add_argument("--lr", type=float, default=4e-3)
+    parser.add_argument("--capacity", type=int, default=1500, help="replay buffer size in frames")
+    parser.add_argument("--eval-scenes", type=int, default=15, help="held-out scenes per set for the model card")
+    parser.add_argument("--init", type=Path, default=None, help="start from these torch weights (fine-tuning)")
+    parser.add_argument("--checkpoint", type=Path, default=None, help="also save the torch weights here")
+    return parser.parse_args(argv)
+
+
+def learning_rate(base: float, progress: float) -> float:
+    """Linear warm-up, then cosine decay to 2% of the base over the run."""
+    if progress < WARMUP:
+        return base * progress / WARMUP
+    return base * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * min(1.0, (progress - WARMUP) / (1 - WARMUP)))))
+
+
+def focal_loss(logits: torch.Tensor, heat: torch.Tensor, ignore: torch.Tensor) -> torch.Tensor:
+    """CenterNet's penalty-reduced focal loss, per card centre."""
+    pos = heat >= 0.999
+    log_p, log_not_p = F.logsigmoid(logits), F.logsigmoid(-logits)
+    p = torch.sigmoid(logits)
+    pos_loss = -(log_p * (1 - p) ** 2)[pos].sum()
+    neg = ~pos & ~ignore
+    neg_loss = -(log_not_p * p**2 * (1 - heat) ** 4)[neg].sum()
+    return (pos_loss + neg_loss) / pos.sum().clamp(min=1)
+
+
+def corner_loss(pred: torch.Tensor, target: torch.Tensor, weight: torch.Tensor, short: torch.Tensor) -> torch.Tensor:
+    """L1 of the corners over the card's short side; the better of the two 180-degree-equivalent corner orders."""
+    b, _, h, w = target.shape
+    turned = target.view(b, 4, 2, h, w).roll(2, dims=1).view(b, 8, h, w)
+    pred_px = pred * OFFSET_UNIT
+    error = torch.minimum((pred_px - target).abs().sum(1), (pred_px - turned).abs().sum(1)) / short
+    return (error * weight).sum() / weight.sum().clamp(min=1)
+
+
+def visible_loss(logits: torch.Tensor, visible: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    bce = F.binary_cross_entropy_with_logits(logits, visible, reduction="none")
+    return (bce * weight).sum() / weight.sum().clamp(min=1)
+
+
+def losses(net: FinderNet, batch: dict[str, np.ndarray]) -> dict[str, torch.Tensor]:
+    t = {k: torch.from_numpy(v) for k, v in batch.items()}
+    heat_logits, corners, visible = net(normalise(t["images"]))
+    weight = t["weight"].float()
+    return {
+        "heat": focal_loss(heat_logits[:, 0], t["heat"].float(), t["ignore"]),
+        "corners": corner_loss(corners, t["corners"].float(), weight, t["short"].float()),
+        "visible": visible_loss(visible[:, 0], t["visible"].float(), weight),
+    }
+
+
+def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, float]]:
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    net = FinderNet()
+    if args.init:
+        net.load_state_dict(torch.load(args.init)["state_dict"])
+    optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    stream = SceneStream(TRAIN_STYLES, args.seed, args.workers, args.capacity)
+    try:
+        stream.pull(block_until=min(args.capacity, 48))
+        start = time.monotonic()
+        budget = args.minutes * 60
+        step = 0
+        history: list[list[float]] = []
+        while True:
+            progress = step / args.steps if args.steps else (time.monotonic() - start) / budget
+            if progress >= 1:
+                break
+            for group in optimiser.param_groups:
+                group["lr"] = learning_rate(args.lr, progress)
+            parts = losses(net, stream.batch(args.batch, rng))
+            loss = parts["heat"] + 2.0 * parts["corners"] + 0.5 * parts["visible"]
+            optimiser.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
+            optimiser.step()
+            history.append([float(v.item()) for v in parts.values()])
+            step += 1
+            if step % 100 == 0:
+                heat, corners, visible = np.mean(history[-100:], axis=0)
+                log(f"step {step} {(time.monotonic() - start) / 60:.1f} min heat {heat:.3f} corners {corners:.3f} "
+                    f"visible {visible:.3f} lr {optimiser.param_groups[0]['lr']:.2e} "
+                    f"buffer {stream.filled} rendered {stream.rendered}")
+        stats = {"steps": step, "rendered": stream.rendered, "minutes": (time.monotonic() - start) / 60}
+    finally:
+        stream.close()
+    net.eval()
+    return net, stats
+
+
+def latency_lines(finder: LearnedFinder, frames: list[np.ndarray]) -> list[str]:
+    """Median and p95 ms of the whole ``LearnedFinder`` call (resize, network, decode, refit) per frame size."""
+    lines = []
+    for frame in frames:
+        for _ in range(3):
+            finder(frame)
+        times = []
+        for _ in range(20):
+            start = time.perf_counter()
+            finder(frame)
+            times.append((time.perf_counter() - start) * 1000)
+        h, w = frame.shape[:2]
+        lines.append(f"- {w}x{h}, {finder.threads} thread: median {np.median(times):.1f} ms, "
+                     f"p95 {np.percentile(times, 95):.1f} ms (resize + network + decode + refit)")
+    return lines
+
+
+def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, command: str, log: Log) -> None:
+    """Export to ONNX, check it against torch, evaluate on the held-out style, write the model card."""
+    from datasets.hanafuda import preset, render_scene
+
+    summary = {"seed": args.seed, "train_styles": list(TRAIN_STYLES), "held_out_style": TEST_STYLE,
+               "command": command, **stats}
+    path = args.out / f"{MODEL_NAME}.onnx"
+    export_finder(net, path, finder_metadata(training=summary))
+    probes = [render_scene(i, preset("default", styles=(TEST_STYLE,), size=(512, 288))).image for i in range(3)]
+    error = max_export_error(net, path, np.stack(probes))
+    log(f"exported {path} ({path.stat().st_size / 1024:.0f} KB), max |onnx - torch| {error:.1e}")
+    if error > 1e-2:
+        raise RuntimeError(f"onnxruntime and torch disagree by {error}; not writing the model card")
+    finder = LearnedFinder(path, threads=1)
+    metrics, lines = {}, []
+    for name in SCENE_SETS:
+        tally = evaluate(finder, name, args.eval_scenes, seed=2026)
+        metrics[name] = tally.summary()
+        lines.append(f"- `{name}`: " + tally.report(name).split(None, 1)[1])
+        log(lines[-1])
+    export_finder(net, path, finder_metadata(training=summary, metrics=metrics))
+    frames = [render_scene(5, preset("default", styles=(TEST_STYLE,))).image,
+              render_scene(5, preset("whole-mat", styles=(TEST_STYLE,))).image]
+    latency = [*latency_lines(LearnedFinder(path, threads=1), frames), "- measured at the end of the training run."]
+    log("\n".join(latency))
+    fields = {
+        "levels": ", ".join(str(c) for c, _ in LEVELS), "neck": NECK_CHANNELS, "params": count_parameters(net),
+        "mmacs": count_macs(net, (512, 288)) / 1e6, "size_kb": path.stat().st_size / 1024,
+        "mix": ", ".join(f"{k} {v:.0%}" for k, v in PRESET_MIX.items()),
+        "train_styles": ", ".join(f"`{s}`" for s in TRAIN_STYLES), "test_style": TEST_STYLE,
+        "min_visible": MIN_VISIBLE, "ignore_visible": IGNORE_VISIBLE, "lr": args.lr, "batch": args.batch,
+        "schedule": f"{args.steps} steps" if args.steps else f"{args.minutes:g}-minute wall-clock budget",
+        "capacity": args.capacity, "rendered": stats["rendered"], "command": command, "seed": args.seed,
+        "steps": stats["steps"], "minutes": stats["minutes"],
+        "machine": f"{platform.machine()} CPU, torch threads {args.threads}", "export_error": error,
+    }
+    lines.append(f"- {args.eval_scenes} scenes per set, seeds (2026, i); figures from the end of the training run.")
+    write_model_card(args.out / f"{MODEL_NAME}.md", fields, lines, latency)
+    log(f"wrote {args.out / MODEL_NAME}.{{onnx,md}}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
+    log: Log = lambda message: print(message, flush=True)  # noqa: E731
+    budget = f"{args.steps} steps" if args.steps else f"{args.minutes:g} minutes"
+    log(f"training {MODEL_NAME}: {budget}, seed {args.seed}")
+    net, stats = train(args, log)
+    if args.checkpoint:
+        torch.save({"state_dict": net.state_dict(), "stats": stats}, args.checkpoint)
+    command = "python -m datasets.training.train_finder " + " ".join(sys.argv[1:] if argv is None else argv)
+    publish(net, stats, args, command, log)
+
+
+if __name__ == "__main__":
+    main()

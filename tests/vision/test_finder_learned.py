@@ -1,0 +1,124 @@
+"""The shipped learned card finder (models/card-finder.onnx) through onnxruntime on rendered scenes of the
+held-out art style: its quads against the generator's ground truth, props that are not cards, bad models."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from datasets.hanafuda import TEST_STYLE, load_style, preset, render_scene
+from datasets.hanafuda.backgrounds import render_table
+from datasets.hanafuda.camera import make_camera
+from datasets.hanafuda.compose import composite
+from datasets.hanafuda.effects import apply_camera, sample_look
+from datasets.hanafuda.hands import hand
+from datasets.hanafuda.objects import OBJECTS
+from datasets.hanafuda.printing import sample_deck
+from vision.finder_learned import FinderModelError, LearnedFinder
+from vision.geometry import iou_matrix
+from vision.imageio import EmptyImageError
+from vision.recognizer import Recognizer
+
+SEEDS = (11, 12, 13, 14)
+
+
+@pytest.fixture(scope="module")
+def finder() -> LearnedFinder:
+    return LearnedFinder(threads=1)
+
+
+def must_find(scene) -> np.ndarray:  # type: ignore[no-untyped-def]
+    return (scene.visible >= 0.98) & ~scene.cut
+
+
+def test_fully_visible_cards_get_tight_quads(shared_data: Path, finder: LearnedFinder) -> None:
+    config = preset("default", styles=(TEST_STYLE,), size=(960, 540))
+    wanted = tight = false_positives = 0
+    for seed in SEEDS:
+        scene = render_scene(seed, config)
+        found = finder(scene.image)
+        assert found.quads.dtype == np.float32 and found.quads.shape[1:] == (4, 2)
+        iou = iou_matrix(found.quads, scene.quads)
+        best = iou.max(axis=0) if len(found) else np.zeros(len(scene.quads))
+        wanted += int(must_find(scene).sum())
+        tight += int((must_find(scene) & (best >= 0.8)).sum())
+        false_positives += int((iou.max(axis=1) < 0.5).sum()) if len(scene.quads) else len(found)
+    assert wanted >= 20
+    assert tight / wanted >= 0.9, f"{tight} of {wanted} fully visible cards found at IoU >= 0.8"
+    assert false_positives <= 1
+
+
+def test_whole_mat_cards_are_found_and_whole(shared_data: Path, finder: LearnedFinder) -> None:
+    scene = render_scene(3, preset("whole-mat", styles=(TEST_STYLE,)))
+    found = finder(scene.image)
+    iou = iou_matrix(found.quads, scene.quads)
+    must = must_find(scene)
+    assert must.sum() >= 25
+    hit = iou.max(axis=0) >= 0.5
+    assert hit[must].mean() >= 0.95
+    whole = ~found.partial[iou.argmax(axis=0)]
+    assert whole[must & hit].mean() >= 0.9
+
+
+def test_covered_cards_of_piles_are_partial(shared_data: Path, finder: LearnedFinder) -> None:
+    config = preset("piles", styles=(TEST_STYLE,), size=(960, 540))
+    covered = flagged = 0
+    for seed in SEEDS[:2]:
+        scene = render_scene(seed, config)
+        found = finder(scene.image)
+        iou = iou_matrix(found.quads, scene.quads)
+        match = iou.argmax(axis=0)
+        hidden = (scene.visible < 0.8) & (iou.max(axis=0) >= 0.5)
+        covered += int(hidden.sum())
+        flagged += int(found.partial[match][hidden].sum())
+    assert covered >= 5
+    assert flagged / covered >= 0.9, f"{flagged} of {covered} covered cards flagged partial"
+
+
+def card_free_table(seed: int) -> np.ndarray:
+    """A table with a phone, the deck's box (card art on its lid) and a hand, and no card at all."""
+    rng = np.random.default_rng(seed)
+    size = (960, 540)
+    camera = make_camera(size, card_height_px=110, tilt_deg=20, azimuth_deg=40)
+    art = load_style(TEST_STYLE)
+    deck = sample_deck(rng, art, True)
+    image, gloss = render_table(rng, camera)
+    look = sample_look(rng, preset("default", styles=(TEST_STYLE,), size=size))
+    things = [(OBJECTS["phone"], (-70.0, 10.0)), (OBJECTS["card-box"], (60.0, -20.0)), (hand, (20.0, 40.0))]
+    for make, where in things:
+        layer, _ = make(rng, camera, np.array(where), art, deck)
+        composite(image, gloss, layer, look, camera.scale_at(np.array(where)))
+    return apply_camera(image, look, rng)
+
+
+def test_phone_box_and_hand_are_not_cards(shared_data: Path, finder: LearnedFinder) -> None:
+    for seed in (1, 2):
+        found = finder(card_free_table(seed))
+        assert len(found) == 0, f"seed {seed}: {len(found)} detections on a table without cards"
+
+
+def test_empty_and_odd_frames(finder: LearnedFinder) -> None:
+    with pytest.raises(EmptyImageError):
+        finder(np.zeros((0, 0, 3), np.uint8))
+    grey = np.full((300, 500), 128, np.uint8)  # grey, an odd size: resized and padded, nothing found
+    assert len(finder(grey)) == 0
+
+
+def test_bad_model_paths_give_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="card-finder model not found"):
+        LearnedFinder(tmp_path / "missing.onnx")
+    corrupt = tmp_path / "corrupt.onnx"
+    corrupt.write_bytes(b"not an onnx model")
+    with pytest.raises(FinderModelError, match="cannot load"):
+        LearnedFinder(corrupt)
+    classifier = Path(__file__).resolve().parents[2] / "models" / "hanafuda-cards.onnx"
+    with pytest.raises(FinderModelError):
+        LearnedFinder(classifier)  # a kibitz model, but not a finder
+    with pytest.raises(ValueError, match="threads"):
+        LearnedFinder(threads=0)
+
+
+def test_recognizer_uses_the_learned_finder_by_default() -> None:
+    assert isinstance(Recognizer().finder, LearnedFinder)

@@ -1,0 +1,157 @@
+"""Learned card finder: a small CenterNet (``models/card-finder.onnx``) gives every card's oriented quad.
+
+The frame is shrunk so its short side matches the model's input rule (cards are then ~15-55 px wide), the
+network marks card centres on a stride-4 heatmap and regresses each card's four corners and visible share;
+peaks of the heatmap (3 x 3 max-pool NMS, threshold) become quads in full-resolution pixels, which are then
+refitted to their sides at full resolution (``finder_refine``). A card whose visible share is low (covered,
+cut by the frame) is reported as partial. All knobs come from the model's ``kibitz`` metadata.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+from models import model_path as shipped_model_path
+from vision.finder_refine import refine_quads
+from vision.geometry import iou_matrix, order_quads
+from vision.imageio import as_bgr
+from vision.observation import Detections
+
+DEFAULT_MODEL = "card-finder.onnx"
+METADATA_KEY = "kibitz"
+OUTPUTS = ("heat", "corners", "visible")
+
+
+class FinderModelError(RuntimeError):
+    """The model file exists but is not a readable kibitz card-finder model."""
+
+
+class LearnedFinder:
+    """Owns one onnxruntime session on the CPU with explicit thread counts; holds no per-frame state."""
+
+    def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True) -> None:
+        if not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"LearnedFinder: threads must be a positive integer, got {threads!r}")
+        path = Path(model_path) if model_path is not None else shipped_model_path(DEFAULT_MODEL)
+        if not path.is_file():
+            raise FileNotFoundError(f"card-finder model not found: {path}")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        options.log_severity_level = 3
+        try:
+            self._session = ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises several private exception types for bad files
+            raise FinderModelError(f"cannot load card-finder model {path}: {exc}") from exc
+        self.path = path
+        self.threads = threads
+        self.refine = refine
+        self._input_name = _check_io(self._session, path)
+        meta = _metadata(self._session, path)
+        try:
+            self.short_side = int(meta["input"]["short_side"])
+            self.multiple = int(meta["input"]["multiple"])
+            self.stride = int(meta["stride"])
+            self.heat_threshold = float(meta["thresholds"]["heat"])
+            self.partial_below = float(meta["thresholds"]["partial_visible"])
+            self.nms_iou = float(meta["thresholds"]["nms_iou"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FinderModelError(f"{path}: incomplete {METADATA_KEY!r} metadata ({exc!r})") from exc
+        self.metadata: MappingProxyType[str, Any] = MappingProxyType(meta)
+
+    def __repr__(self) -> str:
+        return f"LearnedFinder({str(self.path)!r}, threads={self.threads}, short_side={self.short_side})"
+
+    def input_scale(self, width: int, height: int) -> float:
+        """Factor from frame pixels to network-input pixels: the short side becomes ``short_side``."""
+        return self.short_side / min(width, height)
+
+    def __call__(self, image: np.ndarray) -> Detections:
+        """Quads of every card in a BGR frame (full-resolution pixels), with confidence and a partial flag."""
+        image = as_bgr(image)
+        height, width = image.shape[:2]
+        scale = self.input_scale(width, height)
+        small = _resize_padded(image, scale, self.multiple)
+        heat, corners, visible = self._session.run(list(OUTPUTS), {self._input_name: small[None]})
+        quads, score, seen = self._decode(heat[0, 0], corners[0], visible[0, 0])
+        if not len(quads):
+            return Detections.empty()
+        quads = (quads + 0.5) / scale - 0.5  # input pixels -> frame pixels (pixel centres at integers)
+        if self.refine:
+            quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
+        return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below)
+
+    def _decode(self, heat: np.ndarray, corners: np.ndarray, visible: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Heatmap peaks (3 x 3 max-pool NMS) above threshold -> quads in input px, scores, visible shares."""
+        peaks = (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= self.heat_threshold)
+        ys, xs = np.nonzero(peaks)
+        order = np.argsort(-heat[ys, xs], kind="stable")
+        ys, xs = ys[order], xs[order]
+        centre = np.stack([xs, ys], axis=1).astype(np.float32) * self.stride + (self.stride - 1) / 2
+        quads = corners[:, ys, xs].T.reshape(-1, 4, 2) + centre[:, None, :]
+        keep = _suppress(quads, self.nms_iou)
+        return quads[keep], heat[ys, xs][keep].astype(np.float32), visible[ys, xs][keep]
+
+
+def _suppress(quads: np.ndarray, threshold: float) -> np.ndarray:
+    """Greedy NMS over quads sorted by score: drop one that overlaps a kept one by more than ``threshold``."""
+    if len(quads) < 2:
+        return np.arange(len(quads))
+    iou = iou_matrix(order_quads(quads), order_quads(quads))
+    keep: list[int] = []
+    for i in range(len(quads)):
+        if all(iou[i, j] <= threshold for j in keep):
+            keep.append(i)
+    return np.array(keep, np.int64)
+
+
+def _resize_padded(image: np.ndarray, scale: float, multiple: int) -> np.ndarray:
+    """Resize the frame by ``scale``, then pad right and bottom to a ``multiple``.
+
+    Shrinking halves with area averaging (OpenCV's fast path) while a factor of 2 remains, then resamples the
+    rest linearly: as smooth as one fractional area resize at a fraction of its cost.
+    """
+    height, width = image.shape[:2]
+    w, h = max(1, round(width * scale)), max(1, round(height * scale))
+    small = image
+    while small.shape[1] >= 2 * w and small.shape[0] >= 2 * h:
+        small = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    if small.shape[:2] != (h, w):
+        small = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+    pad_w, pad_h = -w % multiple, -h % multiple
+    if pad_w or pad_h:
+        small = cv2.copyMakeBorder(small, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE)
+    return np.ascontiguousarray(small)
+
+
+def _metadata(session: ort.InferenceSession, path: Path) -> dict[str, Any]:
+    raw = session.get_modelmeta().custom_metadata_map.get(METADATA_KEY)
+    if raw is None:
+        raise FinderModelError(f"{path}: no {METADATA_KEY!r} metadata; not a kibitz card-finder model")
+    try:
+        meta = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise FinderModelError(f"{path}: unreadable {METADATA_KEY!r} metadata: {exc}") from exc
+    if not isinstance(meta, dict) or meta.get("task") != "card-finder":
+        raise FinderModelError(f"{path}: the {METADATA_KEY!r} metadata does not describe a card finder")
+    return meta
+
+
+def _check_io(session: ort.InferenceSession, path: Path) -> str:
+    inputs, outputs = session.get_inputs(), session.get_outputs()
+    if len(inputs) != 1 or len(inputs[0].shape) != 4 or inputs[0].shape[3] != 3 or inputs[0].type != "tensor(uint8)":
+        raise FinderModelError(f"{path}: expected one uint8 input of shape 1 x H x W x 3, got "
+                               f"{[(i.shape, i.type) for i in inputs]}")
+    names = tuple(o.name for o in outputs)
+    if sorted(names) != sorted(OUTPUTS):
+        raise FinderModelError(f"{path}: expected outputs {OUTPUTS}, got {names}")
+    return str(inputs[0].name)
