@@ -21,6 +21,7 @@ from engine.cards import Card
 from engine.cardset import FULL, MONTH_MASK_BY_CARD, CardSet, cards_of
 from engine.deal import Deal
 from engine.errors import AmbiguousMoveError, IllegalMoveError, KibitzError
+from engine.history import History
 from engine.moves import Move, MoveKind
 
 
@@ -95,7 +96,7 @@ class LegalMoves:
         return f"<LegalMoves: {', '.join(str(m) for m in self)}>"
 
 
-class CaptureRound:
+class CaptureRound(History[Move]):
     """One round of a matching game for 2-5 players; subclasses give it scoring and decisions."""
 
     players: int
@@ -123,8 +124,7 @@ class CaptureRound:
         self.stock_left = deal.stock_size
         self.turn = dealer
         self.phase = Phase.PLAY
-        self.move_stack: list[Move] = []
-        self._stack: list[tuple[Any, ...]] = []
+        self._start_history()
 
     # ----------------------------------------------------------------- snapshots and push/pop
     def _snapshot(self) -> tuple[Any, ...]:
@@ -139,19 +139,8 @@ class CaptureRound:
             reason = self.illegal_reason(move)
             if reason is not None:
                 raise reason
-        self._stack.append(self._snapshot())
-        self.move_stack.append(move)
+        self._remember(move)
         self._apply(move)
-
-    def pop(self) -> Move:
-        """Undo the last move and return it."""
-        if not self.move_stack:
-            raise IllegalMoveError("there is no move to undo")
-        self._restore(self._stack.pop())
-        return self.move_stack.pop()
-
-    def peek(self) -> Move | None:
-        return self.move_stack[-1] if self.move_stack else None
 
     # ----------------------------------------------------------------- queries
     @property

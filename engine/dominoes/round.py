@@ -37,6 +37,7 @@ from engine.dominoes.tileset import (
     present,
 )
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidStateError, KibitzError
+from engine.history import History
 
 
 class Phase(enum.IntEnum):
@@ -83,7 +84,7 @@ class LegalMoves:
         return f"<LegalMoves: {', '.join(str(m) for m in self)}>"
 
 
-class DominoRound:
+class DominoRound(History[DominoMove]):
     """``DominoRound.shuffled(7, profile=DominoProfile.load("cedeng"))``, then ``push(move)`` until ``is_over``;
     ``result`` settles the deal (``None`` while unseen tiles still have to be turned up: see ``count``)."""
 
@@ -129,8 +130,7 @@ class DominoRound:
         self.ending = None
         self.result = None
         self.claimant: int | None = None  # who showed seven or eight doubles
-        self.move_stack: list[DominoMove] = []
-        self._stack: list[tuple[Any, ...]] = []
+        self._start_history()
         self._check_leader()
         self._check_doubles()
 
@@ -196,19 +196,8 @@ class DominoRound:
             if isinstance(resolved, KibitzError):
                 raise resolved
             move = resolved
-        self._stack.append(self._snapshot())
-        self.move_stack.append(move)
+        self._remember(move)
         self._apply(move)
-
-    def pop(self) -> DominoMove:
-        """Undo the last move and return it."""
-        if not self.move_stack:
-            raise IllegalMoveError("there is no move to undo")
-        self._restore(self._stack.pop())
-        return self.move_stack.pop()
-
-    def peek(self) -> DominoMove | None:
-        return self.move_stack[-1] if self.move_stack else None
 
     # ----------------------------------------------------------------- queries
     @property

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from engine.errors import IllegalMoveError, InvalidStateError, KibitzError
+from engine.history import History
 from engine.kan import legality
 from engine.kan.actions import Action, ActionKind
 from engine.kan.cards import BY_VALUE, Card, Rank, Suit
@@ -65,7 +66,7 @@ class LegalMoves:
         return f"<LegalMoves: {', '.join(str(a) for a in self)}>"
 
 
-class KanDeal:
+class KanDeal(History[Action]):
     """``KanDeal(Hands.shuffled(7))``, then ``push(action)`` until ``is_over``; ``result`` says who won."""
 
     hands: tuple[int, ...]
@@ -98,8 +99,7 @@ class KanDeal:
         self.trump = setup.trump
         self.right = right_of(setup.order)
         self.result = None
-        self.move_stack: list[Action] = []
-        self._stack: list[tuple[Any, ...]] = []
+        self._start_history()
         first = setup.number == 1
         self.talk = Talk(
             joker_holder=self.holder(Card.JOKER) if first else -1,
@@ -153,22 +153,12 @@ class KanDeal:
             reason = self.illegal_reason(action)
             if reason is not None:
                 raise reason
-        self._stack.append(self._snapshot())
-        self.move_stack.append(action)
+        self._remember(action)
         if action.kind is ActionKind.PLAY:
             self._play(action.card, action.suit)  # type: ignore[arg-type]
         else:
             self._talk(action)
 
-    def pop(self) -> Action:
-        """Undo the last action and return it."""
-        if not self._stack:
-            raise IllegalMoveError("there is no action to undo")
-        self._restore(self._stack.pop())
-        return self.move_stack.pop()
-
-    def peek(self) -> Action | None:
-        return self.move_stack[-1] if self.move_stack else None
 
     # ----------------------------------------------------------------- queries
     @property

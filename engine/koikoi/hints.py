@@ -1,0 +1,554 @@
+"""Hints: every legal move ranked by its expected match utility, by determinised Monte Carlo.
+
+The search copies the player's view once, then, sample after sample, deals the unseen cards at
+random (``sample_world``), plays each candidate move in that same world (common random numbers, so
+the difference between two moves is measured on identical deals) and plays the round out with a
+fast greedy-ish policy. A round's points become a match utility through ``MatchContext``: late in a
+match, a win by 1 and a win by 60 are the same win. Clearly worse moves stop being sampled early
+(a paired test against the leader), so the time goes to the close calls.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.capture import Phase, capture_moves
+from engine.cards import ALL_CARDS, Card, Kind
+from engine.cardset import FULL, MONTH_MASK_BY_CARD, cards_of
+from engine.errors import IllegalMoveError
+from engine.koikoi.advice import Reason, move_reason
+from engine.koikoi.profile import KoiKoiProfile
+from engine.koikoi.progress import COUNT_YAKU, finisher_table, finishers, finishers_in, player_view, yaku_groups
+from engine.koikoi.round import KoiKoiRound
+from engine.koikoi.yaku import RAINMAN, round_total, yaku_total
+from engine.moves import Move, MoveKind
+
+ROUND_SPREAD: Final = 6.0  # typical spread (standard deviation) of one round's point difference
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """Where the round sits in its match; turns a round's points into a chance of winning the match."""
+
+    round_number: int  # 1-based, the round being played
+    rounds: int
+    scores: tuple[int, int]  # match scores of players 0 and 1 before this round
+    spread: float = ROUND_SPREAD
+
+    @classmethod
+    def single_round(cls) -> MatchContext:
+        """No match around the round: the utility is winning the round (1), a draw (0.5) or losing (0)."""
+        return cls(1, 1, (0, 0))
+
+    @property
+    def rounds_left(self) -> int:
+        """Rounds still to play after this one."""
+        return max(0, self.rounds - self.round_number)
+
+    def win_probability(self, lead: float, rounds_left: int) -> float:
+        """Chance that a lead holds over ``rounds_left`` rounds, each shifting it by about ``spread`` points."""
+        if rounds_left <= 0:
+            return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+        return 0.5 * (1.0 + math.erf(lead / (self.spread * math.sqrt(2.0 * rounds_left))))
+
+    def utility(self, points: Sequence[int], player: int) -> float:
+        """The match utility for ``player`` of a round ending with ``points`` (player 0's, player 1's)."""
+        lead = self.scores[player] + points[player] - self.scores[1 - player] - points[1 - player]
+        return self.win_probability(lead, self.rounds_left)
+
+
+@dataclass(frozen=True)
+class MoveHint:
+    move: Move
+    value: float  # expected match utility
+    points: float  # expected round points, own minus the opponent's
+    samples: int
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class DecisionHint:
+    advice: Move  # koi-koi or stop
+    stop_points: int
+    koikoi_expected: float  # expected round points after koi-koi, own minus the opponent's
+    opponent_first: float  # chance the opponent completes a yaku before the player's next improvement
+    stop_value: float
+    koikoi_value: float
+    samples: int
+    reason: Reason
+
+
+# ----------------------------------------------------------------------------------- rollout policy
+# What a card is worth to whoever captures it, before the yaku in progress are counted.
+_BASE: Final = {Kind.BRIGHT: 6.0, Kind.ANIMAL: 2.0, Kind.RIBBON: 2.0, Kind.PLAIN: 1.0}
+YAKU_SHARE: Final = 1.0  # how much of a yaku's points per card it needs adds to that card's value
+COMPLETE_BONUS: Final = 15.0  # capturing the card that completes a yaku
+DENY_SHARE: Final = 0.5  # how much of the opponent's value a capture denies
+NOISE: Final = 0.6  # per-world jitter of card preferences, so playouts differ
+PROGRESS: Final = 0.6  # share of a started yaku's points added to each card it still needs
+DROP_OWN, DROP_THEIRS = 0.3, 0.6  # what laying a card costs: its worth to the player and to the opponent
+SAFE_CAPTURE: Final = 0.25  # weight of a capture in a month nobody else can take any more
+LAY_RISK: Final = (0.2, 0.6, 0.85, 1.0)  # share of a laid card's cost by how many of its month are unseen
+
+
+@functools.cache
+def card_values(profile: KoiKoiProfile) -> tuple[float, ...]:
+    """What each card is worth before anyone has started a yaku: its kind, plus a share of the points of
+    each yaku it belongs to (the sake cup counts for both viewing yaku, so it is worth a bright)."""
+    values = [_BASE[card.kind] for card in ALL_CARDS]
+    for group in yaku_groups(profile):
+        if group.name in COUNT_YAKU or group.name in ("shiko", "goko"):
+            continue  # a bright's share is counted once, by sanko (and ame-shiko for the rain man)
+        cards = RAINMAN if group.name == "ameshiko" else group.cards
+        share = YAKU_SHARE * group.value / group.need
+        for card in cards_of(cards):
+            values[card] += share
+    return tuple(values)
+
+
+class RolloutPolicy:
+    """A greedy-ish player for playouts: best capture by card values that know the yaku in progress,
+    take the card that completes a yaku, deny the opponent's, discard the least useful card, and
+    stop at the first yaku."""
+
+    def __init__(self, state: KoiKoiRound) -> None:
+        self.profile = state.profile
+        self.finishers = finisher_table(state.profile)
+        values = [self._values(state, p) for p in (0, 1)]
+        # keep[p][c]: worth of card c to player p when p captures it (own value plus what it denies).
+        self.keep = tuple(tuple(values[p][c] + DENY_SHARE * values[1 - p][c] for c in range(48)) for p in (0, 1))
+        # drop[p][c]: cost to p of laying c on the field, where the opponent may take it.
+        self.drop = tuple(
+            tuple(DROP_OWN * values[p][c] + DROP_THEIRS * values[1 - p][c] for c in range(48)) for p in (0, 1)
+        )
+
+    def _values(self, state: KoiKoiRound, player: int) -> list[float]:
+        """Card values for ``player``: base values plus a share of each live yaku they have started."""
+        mine, theirs = state.captured[player], state.captured[1 - player]
+        values = list(card_values(self.profile))
+        for group in yaku_groups(self.profile):
+            have = (mine & group.cards).bit_count()
+            if not have or group.name in COUNT_YAKU or group.dead(mine, theirs) or group.made(mine):
+                continue
+            bonus = PROGRESS * group.value * have / group.need
+            open_cards = group.cards & ~mine & ~theirs
+            for card in range(48):
+                if open_cards >> card & 1:
+                    values[card] += bonus
+        return values
+
+    def land_score(self, p: int, card: int, got: int, near: Sequence[int], unseen: int) -> float:
+        """How much ``p`` likes landing ``card`` and capturing ``got`` (a mask; 0 lays it on the field).
+
+        A laid card costs what the opponent would gain, times the risk that they can match it: the
+        more cards of its month ``p`` cannot see (``unseen``), the likelier.
+        """
+        if not got:
+            cost = self.drop[p][card] + (COMPLETE_BONUS if near[1 - p] >> card & 1 else 0.0)
+            return -cost * LAY_RISK[(unseen & MONTH_MASK_BY_CARD[card]).bit_count()]
+        keep = self.keep[p]
+        got |= 1 << card
+        score = COMPLETE_BONUS if got & near[p] else 0.0
+        if got & near[1 - p]:
+            score += DENY_SHARE * COMPLETE_BONUS
+        while got:
+            low = got & -got
+            got ^= low
+            score += keep[low.bit_length() - 1]
+        return score
+
+    def best_take(self, p: int, matches: int, near: Sequence[int]) -> int:
+        """What landing a card on its month's ``matches`` captures: the better of two, else all (a mask)."""
+        if matches.bit_count() != 2:
+            return matches
+        low = matches & -matches
+        high = matches ^ low
+        return low if self._take_score(p, low, near) >= self._take_score(p, high, near) else high
+
+    def _take_score(self, p: int, bit: int, near: Sequence[int]) -> float:
+        score = self.keep[p][bit.bit_length() - 1]
+        if near[p] & bit:
+            score += COMPLETE_BONUS
+        if near[1 - p] & bit:
+            score += DENY_SHARE * COMPLETE_BONUS
+        return score
+
+    def choose_play(
+        self, p: int, hand: int, field: int, unseen: int, near: Sequence[int], noise: Sequence[float]
+    ) -> int:
+        """The hand card ``p`` plays: ``land_score`` inlined, as this is the playouts' hottest loop."""
+        keep, drop = self.keep[p], self.drop[p]
+        mine, theirs = near[p], near[1 - p]
+        best, best_score = -1, -math.inf
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            card = low.bit_length() - 1
+            month = MONTH_MASK_BY_CARD[card]
+            got = field & month
+            if not got:
+                cost = (drop[card] + COMPLETE_BONUS) if theirs & low else drop[card]
+                score = noise[card] - cost * LAY_RISK[(unseen & month).bit_count()]
+            else:
+                if got.bit_count() == 2:
+                    got = self.best_take(p, got, near)
+                score = keep[card]
+                if (got | low) & mine:
+                    score += COMPLETE_BONUS
+                if (got | low) & theirs:
+                    score += DENY_SHARE * COMPLETE_BONUS
+                while got:
+                    bit = got & -got
+                    got ^= bit
+                    score += keep[bit.bit_length() - 1]
+                if not unseen & month:  # nobody else can take these: no hurry
+                    score *= SAFE_CAPTURE
+                score += noise[card]
+            if score > best_score:
+                best, best_score = card, score
+        return best
+
+    def rollout(
+        self, world: KoiKoiRound, noise: Sequence[float], record: list[Move] | None = None
+    ) -> tuple[tuple[int, int], int]:
+        """Play ``world`` out to the end of the round without changing it: (points, who stopped or -1).
+
+        The playout runs on plain ints rather than through ``push`` (the hot path of the search):
+        the capture rule, then after each flip the engine's own ``yaku_total`` and ``round_total``;
+        everyone stops at their first yaku. ``record`` collects the moves, for tests to replay.
+        """
+        if world.phase is Phase.OVER:
+            result = world.result
+            assert result is not None
+            return (result.points[0], result.points[1]), -1 if result.winner is None else result.winner
+        profile, table = self.profile, self.finishers
+        hands, captured = list(world.hands), list(world.captured)
+        field, stock, at = world.field, world.stock, 0
+        assert stock is not None
+        at = len(stock) - world.stock_left
+        koikoi, best = world.koikoi, world.best
+        near = [finishers_in(table, captured[0], captured[1]), finishers_in(table, captured[1], captured[0])]
+        p, phase = world.turn, world.phase
+        while True:
+            if phase is Phase.PLAY:
+                card = self.choose_play(
+                    p, hands[p], field, FULL & ~(hands[p] | field | captured[0] | captured[1]), near, noise
+                )
+                hands[p] ^= 1 << card
+                field = self._land(p, card, field, captured, near, MoveKind.PLAY, record)
+            if phase is not Phase.DECIDE:
+                field = self._land(p, stock[at], field, captured, near, MoveKind.FLIP, record)
+                at += 1
+            total = yaku_total(captured[p], profile, koikoi[p] > 0)
+            if total > best[p]:  # everyone stops at their first (or next) yaku
+                if record is not None:
+                    record.append(Move.stop())
+                points = [0, 0]
+                points[p] = round_total(total, profile, koikoi[p], koikoi[1 - p] > 0)
+                return (points[0], points[1]), p
+            if not hands[0] and not hands[1]:
+                points = [0, 0]
+                points[world.dealer] = profile.exhausted_dealer_points
+                return (points[0], points[1]), -1
+            p, phase = 1 - p, Phase.PLAY
+
+    def _land(
+        self, p: int, card: int, field: int, captured: list[int], near: list[int], kind: MoveKind,
+        record: list[Move] | None,
+    ) -> int:
+        """The capture rule on ints: ``card`` takes the best of its month's field cards, or is laid there."""
+        got = self.best_take(p, field & MONTH_MASK_BY_CARD[card], near)
+        if record is not None:
+            take = got.bit_length() - 1 if got.bit_count() == 1 else None
+            record.append(Move(kind, ALL_CARDS[card], None if take is None else ALL_CARDS[take]))
+        if not got:
+            return field | 1 << card
+        captured[p] |= got | 1 << card
+        near[p] = finishers_in(self.finishers, captured[p], captured[1 - p])
+        return field & ~got
+
+
+# ----------------------------------------------------------------------------------- the search
+def _card_class(card: Card | None) -> int:
+    """Plains of one month are interchangeable in Koi-Koi (the lightning is no ordinary plain)."""
+    if card is None:
+        return -1
+    if card.kind is Kind.PLAIN and card is not Card.WILLOW_LIGHTNING:
+        return 100 + card // 4
+    return int(card)
+
+
+def move_class(move: Move) -> tuple[int, int, int]:
+    """Moves with equal classes are the same move for Koi-Koi (they differ in a plain's number only)."""
+    return int(move.kind), _card_class(move.card), _card_class(move.take)
+
+
+@dataclass
+class _Candidate:
+    """A move (and the moves equivalent to it) with its running sums over the sampled worlds."""
+
+    moves: list[Move]
+    prior: float = 0.0
+    active: bool = True
+    utilities: list[float] = field(default_factory=list)
+    total_points: float = 0.0
+    opponent_first: int = 0
+
+    @property
+    def n(self) -> int:
+        return len(self.utilities)
+
+    @property
+    def value(self) -> float:
+        return sum(self.utilities) / len(self.utilities) if self.utilities else 0.0
+
+    @property
+    def points(self) -> float:
+        return self.total_points / len(self.utilities) if self.utilities else 0.0
+
+
+PRUNE_MIN: Final = 16  # worlds a move gets before it may be dropped
+PRUNE_Z: Final = 3.0  # how many standard errors worse than the leader a dropped move must be
+
+
+def _prune_now(samples: int) -> bool:
+    """Check at 16, 24, 32, 48, 64, 96...: geometric spacing keeps the checks' cost linear overall."""
+    if samples < PRUNE_MIN:
+        return False
+    top = 1 << (samples.bit_length() - 1)
+    return samples in (top, top + top // 2)
+
+
+class HintSearch:
+    """Anytime determinised Monte Carlo over ``state`` as ``player`` sees it.
+
+    ``step(budget_s)`` adds samples; ``ranked()`` (PLAY or FLIP phase) and ``decision()`` (DECIDE
+    phase) read the estimates at any time. In the FLIP phase the flipped card is face up: pass it as
+    ``flipped`` when ``state`` does not know its stock; without it the flip is sampled like the rest.
+    """
+
+    def __init__(
+        self, state: KoiKoiRound, player: int, context: MatchContext, seed: int = 0, flipped: Card | None = None
+    ) -> None:
+        self.player = player
+        self.context = context
+        self._view = player_view(state, player)
+        if flipped is None and state.phase is Phase.FLIP and state.turn == player:
+            flipped = state.stock_top()  # the card being turned up: public at the moment of choosing
+        if flipped is not None and flipped != self._view.stock_top() and not self._view.unknown().mask >> flipped & 1:
+            raise IllegalMoveError(f"{flipped.code} cannot be the flipped card: it is {self._view.where(flipped)}")
+        self.flipped = flipped
+        self._rng = random.Random(seed)
+        self._policy = RolloutPolicy(self._view)
+        self._samples = 0
+        self._candidates: dict[tuple[int, int, int], _Candidate] = {}
+        self._utility_cache: dict[tuple[int, ...], float] = {}
+        self._reasons: dict[Move, Reason] = {}
+        view = self._view
+        self.mode = "none"
+        if view.turn == player and not view.is_over:
+            self.mode = {Phase.PLAY: "play", Phase.FLIP: "flip", Phase.DECIDE: "decide"}[view.phase]
+        if self.mode == "play":
+            for move in view.generate_legal_moves():
+                self._candidate(move)
+        elif self.mode == "flip" and flipped is not None:
+            for move in capture_moves(MoveKind.FLIP, flipped, view.field):
+                self._candidate(move)
+        elif self.mode == "decide" and Move.koikoi() in view.generate_legal_moves():
+            self._candidate(Move.koikoi())
+
+    def _candidate(self, move: Move) -> _Candidate:
+        key = move_class(move)
+        found = self._candidates.get(key)
+        if found is None:
+            found = self._candidates[key] = _Candidate([move], prior=self._prior(move))
+        elif move not in found.moves:
+            found.moves.append(move)
+        return found
+
+    def _prior(self, move: Move) -> float:
+        """The rollout policy's own liking for a move: the ranking before any sample."""
+        view = self._view
+        if move.card is None:
+            return 0.0
+        matches = view.field & MONTH_MASK_BY_CARD[move.card]
+        got = 1 << move.take if move.take is not None and matches.bit_count() == 2 else matches
+        near = (
+            finishers(view.profile, view.captured[0], view.captured[1]),
+            finishers(view.profile, view.captured[1], view.captured[0]),
+        )
+        return self._policy.land_score(self.player, move.card, got, near, view.unknown().mask)
+
+    @property
+    def samples(self) -> int:
+        """Worlds sampled so far."""
+        return self._samples
+
+    # ----------------------------------------------------------------- sampling
+    @property
+    def _searchable(self) -> bool:
+        """Something to sample: candidate moves, or an unknown flip whose moves each world reveals."""
+        return bool(self._candidates) or (self.mode == "flip" and self.flipped is None)
+
+    def step(self, budget_s: float) -> None:
+        """Sample worlds for about ``budget_s`` seconds (at least one world)."""
+        if not self._searchable:
+            return
+        deadline = time.perf_counter() + budget_s
+        while True:
+            self._sample_world()
+            if time.perf_counter() >= deadline:
+                return
+
+    def add_samples(self, worlds: int) -> None:
+        """Sample exactly ``worlds`` more worlds (reproducible, unlike a time budget)."""
+        if not self._searchable:
+            return
+        for _ in range(worlds):
+            self._sample_world()
+
+    def _sample_world(self) -> None:
+        rng = random.Random(self._rng.getrandbits(64))
+        world = self._view.sample_world(rng)
+        assert isinstance(world, KoiKoiRound)
+        noise = [rng.random() * NOISE for _ in range(48)]
+        if self.flipped is not None:
+            _put_on_top(world, self.flipped)
+        if self.mode == "flip" and self.flipped is None:
+            top = world.stock_top()
+            assert top is not None
+            candidates = [self._candidate(m) for m in capture_moves(MoveKind.FLIP, top, world.field)]
+        else:
+            candidates = [c for c in self._candidates.values() if c.active]
+        for candidate in candidates:
+            world.push(candidate.moves[0], check=False)
+            points, winner = self._policy.rollout(world, noise)
+            world.pop()
+            candidate.utilities.append(self._utility(points))
+            candidate.total_points += points[self.player] - points[1 - self.player]
+            candidate.opponent_first += winner == 1 - self.player
+        self._samples += 1
+        if self.mode == "play" and _prune_now(self._samples):
+            self._prune()
+
+    def _utility(self, points: tuple[int, ...]) -> float:
+        cached = self._utility_cache.get(points)
+        if cached is None:
+            cached = self._utility_cache[points] = self.context.utility(points, self.player)
+        return cached
+
+    def _prune(self) -> None:
+        """Stop sampling moves clearly worse than the leader (paired differences over the same worlds)."""
+        active = [c for c in self._candidates.values() if c.active]
+        if len(active) <= 2:
+            return
+        leader = max(active, key=lambda c: (c.value, c.points))
+        for candidate in active:
+            if candidate is leader or candidate.n < PRUNE_MIN:
+                continue
+            diffs = [a - b for a, b in zip(candidate.utilities, leader.utilities, strict=False)]
+            mean = sum(diffs) / len(diffs)
+            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+            if mean + PRUNE_Z * math.sqrt(var / len(diffs)) < 0:
+                candidate.active = False
+                if sum(c.active for c in self._candidates.values()) <= 2:
+                    return
+
+    # ----------------------------------------------------------------- results
+    def ranked(self) -> list[MoveHint]:
+        """Every legal move of a PLAY or FLIP phase, best first (equivalent moves share an estimate)."""
+        if self.mode not in ("play", "flip"):
+            return []
+        order = sorted(
+            self._candidates.values(), key=lambda c: (c.n > 0, c.value, c.points, c.prior), reverse=True
+        )
+        return [
+            MoveHint(move, c.value, c.points, c.n, self._reason(move)) for c in order for move in c.moves
+        ]
+
+    def _reason(self, move: Move) -> Reason:
+        reason = self._reasons.get(move)
+        if reason is None:
+            reason = self._reasons[move] = move_reason(self._view, self.player, move)
+        return reason
+
+    def decision(self) -> DecisionHint | None:
+        """Koi-koi or stop, in the DECIDE phase of the player (``None`` otherwise)."""
+        if self.mode != "decide":
+            return None
+        view, player = self._view, self.player
+        stop_points = view.score_if_stopped(player)
+        stop_value = self._utility((stop_points, 0) if player == 0 else (0, stop_points))
+        go = next(iter(self._candidates.values()), None)
+        if go is None or not go.n:
+            key = "decision.stop" if go is not None else "decision.last"
+            reason = Reason(key, numbers=(stop_points, 0.0, 0.0))
+            return DecisionHint(Move.stop(), stop_points, 0.0, 0.0, stop_value, 0.0, 0, reason)
+        opponent_first = go.opponent_first / go.n
+        advice = Move.koikoi() if go.value > stop_value else Move.stop()
+        numbers = (stop_points, go.points, opponent_first)
+        parts: tuple[Reason, ...] = ()
+        context = self.context
+        lead = context.scores[player] + stop_points - context.scores[1 - player]
+        if advice == Move.stop() and context.rounds_left <= 2 and lead > 0 and context.rounds > 1:
+            parts = (Reason("decision.lead", numbers=(lead, context.rounds_left)),)
+        key = "decision.koikoi" if advice == Move.koikoi() else "decision.stop"
+        reason = Reason(key, numbers=numbers, parts=parts)
+        return DecisionHint(advice, stop_points, go.points, opponent_first, stop_value, go.value, go.n, reason)
+
+
+def _put_on_top(world: KoiKoiRound, card: Card) -> None:
+    """Make ``card`` the next stock card of a sampled world, swapping it with whatever was there."""
+    assert world.stock is not None
+    stock = list(world.stock)
+    if stock[0] == card:
+        return
+    if card in stock:
+        at = stock.index(card)
+        stock[0], stock[at] = stock[at], stock[0]
+    else:  # dealt into the opponent's hand in this world
+        hands = list(world.hands)
+        owner = next(p for p in range(world.players) if hands[p] >> card & 1)
+        hands[owner] = hands[owner] & ~(1 << card) | 1 << stock[0]
+        world.hands = tuple(hands)
+        stock[0] = card
+    world.stock = tuple(stock)
+
+
+# ----------------------------------------------------------------------------------- the bot
+class HintBot:
+    """Plays the hints' best move: a fixed number of sampled worlds per move, or a time budget."""
+
+    name = "hints"
+
+    def __init__(
+        self,
+        samples: int = 100,
+        budget_s: float | None = None,
+        context: MatchContext | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.samples = samples
+        self.budget_s = budget_s
+        self.context = context or MatchContext.single_round()  # set it before each round of a match
+        self.rng = random.Random(seed)
+
+    def choose(self, state: KoiKoiRound) -> Move:
+        moves = state.generate_legal_moves()
+        if len({move_class(m) for m in moves}) == 1:
+            return moves[0]
+        search = HintSearch(state, state.turn, self.context, seed=self.rng.getrandbits(32))
+        if self.budget_s is not None:
+            search.step(self.budget_s)
+        else:
+            search.add_samples(self.samples)
+        decision = search.decision()
+        if decision is not None:
+            return decision.advice
+        return search.ranked()[0].move

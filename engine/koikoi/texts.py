@@ -1,0 +1,383 @@
+"""The words of hints and teaching, as data: one template table per language, all five complete.
+
+Templates are ``str.format`` strings over the fields of ``advice.Reason``: ``{c0}``/``{c1}`` a card's
+name, ``{cards}`` all its cards, ``{y0}``/``{y1}`` a yaku's name, ``{yaku}`` all of them, ``{n0}``..
+numbers, ``{p0}``.. the same numbers as points ("1 point", "5 очков"), ``{w0}`` a word of ``PLACES``,
+``{parts}`` the rendered sub-reasons. A test checks that
+every language has every key with the same fields as English.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+LIST_SEP: Final = {"en": ", ", "ja": "、", "ko": ", ", "ru": ", ", "uk": ", "}
+CLAUSE_SEP: Final = {"en": "; ", "ja": "。", "ko": "; ", "ru": "; ", "uk": "; "}
+
+# "5 points": the word for points by plural form (English: one/other; Russian, Ukrainian: one/few/many).
+POINT_WORDS: Final = {
+    "en": ("{n} point", "{n} points", "{n} points"),
+    "ja": ("{n}点", "{n}点", "{n}点"),
+    "ko": ("{n}점", "{n}점", "{n}점"),
+    "ru": ("{n} очко", "{n} очка", "{n} очков"),
+    "uk": ("{n} очко", "{n} очки", "{n} очок"),
+}
+
+YAKU_TITLES: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "goko": "Goko", "shiko": "Shiko", "ameshiko": "Ame-shiko", "sanko": "Sanko", "tsukimi": "Tsukimi",
+        "hanami": "Hanami", "inoshikacho": "Inoshikacho", "akatan": "Akatan", "aotan": "Aotan",
+        "akatan-aotan": "Akatan-aotan", "tane": "Tane", "tanzaku": "Tanzaku", "kasu": "Kasu", "teshi": "Teshi",
+        "double-teshi": "Double teshi", "kuttsuki": "Kuttsuki",
+    },
+    "ja": {
+        "goko": "五光", "shiko": "四光", "ameshiko": "雨四光", "sanko": "三光", "tsukimi": "月見酒",
+        "hanami": "花見酒", "inoshikacho": "猪鹿蝶", "akatan": "赤短", "aotan": "青短",
+        "akatan-aotan": "赤短・青短の重複役", "tane": "タネ", "tanzaku": "タン", "kasu": "カス", "teshi": "手四",
+        "double-teshi": "二組の手四", "kuttsuki": "くっつき",
+    },
+    "ko": {
+        "goko": "오광", "shiko": "사광", "ameshiko": "비사광", "sanko": "삼광", "tsukimi": "월견주",
+        "hanami": "화견주", "inoshikacho": "저록접", "akatan": "홍단", "aotan": "청단",
+        "akatan-aotan": "홍단·청단", "tane": "열끗", "tanzaku": "띠", "kasu": "피", "teshi": "수사",
+        "double-teshi": "쌍수사", "kuttsuki": "쿳쓰키",
+    },
+    "ru": {
+        "goko": "Пять светлых", "shiko": "Четыре светлых", "ameshiko": "Четыре светлых с дождём",
+        "sanko": "Три светлых", "tsukimi": "Любование луной", "hanami": "Любование цветами",
+        "inoshikacho": "Кабан, олень, бабочки", "akatan": "Красные ленты", "aotan": "Синие ленты",
+        "akatan-aotan": "Красные и синие ленты", "tane": "Животные", "tanzaku": "Ленты", "kasu": "Пустые",
+        "teshi": "Четыре одного месяца", "double-teshi": "Дважды четыре одного месяца", "kuttsuki": "Четыре пары",
+    },
+    "uk": {
+        "goko": "П'ять світлих", "shiko": "Чотири світлі", "ameshiko": "Чотири світлі з дощем",
+        "sanko": "Три світлі", "tsukimi": "Милування місяцем", "hanami": "Милування квітами",
+        "inoshikacho": "Кабан, олень, метелики", "akatan": "Червоні стрічки", "aotan": "Сині стрічки",
+        "akatan-aotan": "Червоні й сині стрічки", "tane": "Тварини", "tanzaku": "Стрічки", "kasu": "Порожні",
+        "teshi": "Чотири одного місяця", "double-teshi": "Двічі чотири одного місяця", "kuttsuki": "Чотири пари",
+    },
+}
+
+# What each yaku is: {cards} are its cards, {p0} its points, {n1} how many it needs, {c0} the rain man.
+YAKU_ABOUT: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "goko": "all five brights: {cards}. {p0}.",
+        "shiko": "the four brights without the rain man: {cards}. {p0}.",
+        "ameshiko": "four brights, one of them the rain man ({c0}). {p0}.",
+        "sanko": "any three brights except the rain man, out of {cards}. {p0}.",
+        "tsukimi": "the moon and the sake cup: {cards}. {p0}.",
+        "hanami": "the cherry curtain and the sake cup: {cards}. {p0}.",
+        "inoshikacho": "boar, deer and butterflies: {cards}. {p0}.",
+        "akatan": "the three red ribbons with poems: {cards}. {p0}.",
+        "aotan": "the three blue ribbons: {cards}. {p0}.",
+        "akatan-aotan": "akatan and aotan together ({cards}): {p0} on top of both.",
+        "tane": "any {n1:.0f} animals. {p0}, and 1 more for each further animal.",
+        "tanzaku": "any {n1:.0f} ribbons. {p0}, and 1 more for each further ribbon.",
+        "kasu": "any {n1:.0f} plains. {p0}, and 1 more for each further plain.",
+        "teshi": "four cards of one month dealt to one hand: {p0} before anyone plays.",
+        "double-teshi": "two full months dealt to one hand: {p0} before anyone plays.",
+        "kuttsuki": "four pairs of months dealt to one hand: {p0} before anyone plays.",
+        "off": "not scored under these rules.",
+        "note.with-other-yaku": "Counts only together with another yaku.",
+        "note.rain-cancels": "Cancelled for a player who holds the rain man or the lightning.",
+        "note.viewing-koikoi": "Worth {p0} once its owner has called koi-koi.",
+        "note.sake-plain": "The sake cup counts as a plain here too.",
+        "note.extra-card": "Each further card of its kind adds 1 point.",
+    },
+    "ja": {
+        "goko": "光札五枚すべて：{cards}。{p0}。",
+        "shiko": "小野道風を除く光札四枚：{cards}。{p0}。",
+        "ameshiko": "小野道風（{c0}）を含む光札四枚。{p0}。",
+        "sanko": "小野道風を除く光札三枚（{cards}のうち）。{p0}。",
+        "tsukimi": "月と盃：{cards}。{p0}。",
+        "hanami": "桜の幕と盃：{cards}。{p0}。",
+        "inoshikacho": "猪・鹿・蝶：{cards}。{p0}。",
+        "akatan": "文字入りの赤短冊三枚：{cards}。{p0}。",
+        "aotan": "青短冊三枚：{cards}。{p0}。",
+        "akatan-aotan": "赤短と青短の両方（{cards}）：さらに{p0}。",
+        "tane": "タネ札{n1:.0f}枚。{p0}、以後一枚ごとに1点追加。",
+        "tanzaku": "短冊{n1:.0f}枚。{p0}、以後一枚ごとに1点追加。",
+        "kasu": "カス札{n1:.0f}枚。{p0}、以後一枚ごとに1点追加。",
+        "teshi": "配られた手札に同じ月の札が四枚：始める前に{p0}。",
+        "double-teshi": "配られた手札に同じ月の四枚が二組：始める前に{p0}。",
+        "kuttsuki": "配られた手札が同じ月の二枚組四つ：始める前に{p0}。",
+        "off": "このルールでは役になりません。",
+        "note.with-other-yaku": "他の役と一緒の時だけ数える。",
+        "note.rain-cancels": "小野道風か雷を取った人には無効。",
+        "note.viewing-koikoi": "こいこいした後は{p0}。",
+        "note.sake-plain": "盃はカスとしても数える。",
+        "note.extra-card": "同じ種類の札が一枚増えるごとに1点追加。",
+    },
+    "ko": {
+        "goko": "광 다섯 장 모두: {cards}. {p0}.",
+        "shiko": "비광을 뺀 광 네 장: {cards}. {p0}.",
+        "ameshiko": "비광({c0})을 포함한 광 네 장. {p0}.",
+        "sanko": "비광을 뺀 광 세 장({cards} 중에서). {p0}.",
+        "tsukimi": "달과 술잔: {cards}. {p0}.",
+        "hanami": "벚꽃 막과 술잔: {cards}. {p0}.",
+        "inoshikacho": "멧돼지, 사슴, 나비: {cards}. {p0}.",
+        "akatan": "글씨가 있는 홍단 세 장: {cards}. {p0}.",
+        "aotan": "청단 세 장: {cards}. {p0}.",
+        "akatan-aotan": "홍단과 청단을 함께({cards}): 두 역에 더해 {p0}.",
+        "tane": "열끗 아무거나 {n1:.0f}장. {p0}, 한 장 더할 때마다 1점 추가.",
+        "tanzaku": "띠 아무거나 {n1:.0f}장. {p0}, 한 장 더할 때마다 1점 추가.",
+        "kasu": "피 아무거나 {n1:.0f}장. {p0}, 한 장 더할 때마다 1점 추가.",
+        "teshi": "처음 받은 패에 같은 달 네 장: 시작 전에 {p0}.",
+        "double-teshi": "처음 받은 패에 같은 달 네 장이 두 벌: 시작 전에 {p0}.",
+        "kuttsuki": "처음 받은 패가 같은 달 두 장씩 네 쌍: 시작 전에 {p0}.",
+        "off": "이 규칙에서는 점수가 없습니다.",
+        "note.with-other-yaku": "다른 역과 함께일 때만 인정.",
+        "note.rain-cancels": "비광이나 번개를 가진 사람에게는 무효.",
+        "note.viewing-koikoi": "고이고이를 부른 뒤에는 {p0}.",
+        "note.sake-plain": "술잔은 피로도 셉니다.",
+        "note.extra-card": "같은 종류의 패가 한 장 늘 때마다 1점 추가.",
+    },
+    "ru": {
+        "goko": "все пять светлых карт: {cards}. {p0}.",
+        "shiko": "четыре светлых без человека под дождём: {cards}. {p0}.",
+        "ameshiko": "четыре светлых, одна из них — человек под дождём ({c0}). {p0}.",
+        "sanko": "любые три светлых, кроме человека под дождём, из {cards}. {p0}.",
+        "tsukimi": "луна и чаша сакэ: {cards}. {p0}.",
+        "hanami": "занавес сакуры и чаша сакэ: {cards}. {p0}.",
+        "inoshikacho": "кабан, олень и бабочки: {cards}. {p0}.",
+        "akatan": "три красные ленты со стихами: {cards}. {p0}.",
+        "aotan": "три синие ленты: {cards}. {p0}.",
+        "akatan-aotan": "красные и синие ленты вместе ({cards}): ещё {p0} сверх обеих.",
+        "tane": "любые {n1:.0f} животных. {p0} и ещё по одному за каждое следующее.",
+        "tanzaku": "любые {n1:.0f} лент. {p0} и ещё по одному за каждую следующую.",
+        "kasu": "любые {n1:.0f} пустых карт. {p0} и ещё по одному за каждую следующую.",
+        "teshi": "четыре карты одного месяца на руке при раздаче: {p0} ещё до игры.",
+        "double-teshi": "два полных месяца на руке при раздаче: {p0} ещё до игры.",
+        "kuttsuki": "четыре пары месяцев на руке при раздаче: {p0} ещё до игры.",
+        "off": "по этим правилам не засчитывается.",
+        "note.with-other-yaku": "Засчитывается только вместе с другой комбинацией.",
+        "note.rain-cancels": "Не засчитывается тому, кто взял человека под дождём или молнию.",
+        "note.viewing-koikoi": "После объявленного кои-кои стоит {p0}.",
+        "note.sake-plain": "Чаша сакэ здесь считается и пустой картой.",
+        "note.extra-card": "Каждая следующая карта того же вида добавляет 1 очко.",
+    },
+    "uk": {
+        "goko": "усі п'ять світлих карт: {cards}. {p0}.",
+        "shiko": "чотири світлі без людини під дощем: {cards}. {p0}.",
+        "ameshiko": "чотири світлі, одна з них — людина під дощем ({c0}). {p0}.",
+        "sanko": "будь-які три світлі, крім людини під дощем, із {cards}. {p0}.",
+        "tsukimi": "місяць і чаша саке: {cards}. {p0}.",
+        "hanami": "завіса сакури і чаша саке: {cards}. {p0}.",
+        "inoshikacho": "кабан, олень і метелики: {cards}. {p0}.",
+        "akatan": "три червоні стрічки з віршами: {cards}. {p0}.",
+        "aotan": "три сині стрічки: {cards}. {p0}.",
+        "akatan-aotan": "червоні й сині стрічки разом ({cards}): ще {p0} понад обидві.",
+        "tane": "будь-які {n1:.0f} тварин. {p0} і ще по одному за кожну наступну.",
+        "tanzaku": "будь-які {n1:.0f} стрічок. {p0} і ще по одному за кожну наступну.",
+        "kasu": "будь-які {n1:.0f} порожніх карт. {p0} і ще по одному за кожну наступну.",
+        "teshi": "чотири карти одного місяця на руці при роздачі: {p0} ще до гри.",
+        "double-teshi": "два повні місяці на руці при роздачі: {p0} ще до гри.",
+        "kuttsuki": "чотири пари місяців на руці при роздачі: {p0} ще до гри.",
+        "off": "за цими правилами не зараховується.",
+        "note.with-other-yaku": "Зараховується лише разом з іншою комбінацією.",
+        "note.rain-cancels": "Не зараховується тому, хто взяв людину під дощем або блискавку.",
+        "note.viewing-koikoi": "Після оголошеного кої-кої коштує {p0}.",
+        "note.sake-plain": "Чаша саке тут рахується і порожньою картою.",
+        "note.extra-card": "Кожна наступна карта того ж виду додає 1 очко.",
+    },
+}
+
+PLACES: Final[dict[str, dict[str, str]]] = {
+    "en": {"hand": "in your hand", "field": "on the field", "unseen": "still unseen"},
+    "ja": {"hand": "手札にあり", "field": "場にあり", "unseen": "まだ見えない"},
+    "ko": {"hand": "손에 있음", "field": "바닥에 있음", "unseen": "아직 안 나옴"},
+    "ru": {"hand": "у вас в руке", "field": "на столе", "unseen": "ещё не видна"},
+    "uk": {"hand": "у вас у руці", "field": "на столі", "unseen": "ще не видно"},
+}
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "progress.made": "{y0} {n0:.0f}/{n1:.0f} — made: {p2}",
+        "progress.needs": "{y0} {n0:.0f}/{n1:.0f} — needs {parts}",
+        "progress.count": "{y0} {n0:.0f}/{n1:.0f} — {n2:.0f} more, {n3:.0f} still to be had",
+        "progress.dead": "{y0} {n0:.0f}/{n1:.0f} — dead: the opponent took {cards}",
+        "progress.cancelled": "{y0} {n0:.0f}/{n1:.0f} — cancelled by the rain you took",
+        "progress.card_at": "{c0}, {w0}",
+        "move.takes": "takes {cards}",
+        "move.lays": "lays {c0} on the field",
+        "move.completes": "completes {yaku} ({p0})",
+        "move.advances": "brings {y0} to {n0:.0f}/{n1:.0f}",
+        "move.denies": "keeps {c0} from the opponent's {y0}",
+        "move.exposes": "leaves {c0} on the field for the opponent's {y0}",
+        "move.gives": "gives the opponent a chance at {c0}",
+        "move.stop": "stop and score {p0}",
+        "move.koikoi": "koi-koi: play on for more than {p0}",
+        "decision.stop": "stop: {p0} now; after koi-koi you would expect {n1:+.1f} and the opponent "
+        "would score first in {n2:.0%} of games",
+        "decision.koikoi": "koi-koi: you expect {n1:+.1f} points against {p0} now, and the opponent scores "
+        "first in only {n2:.0%} of games",
+        "decision.last": "stop: no card is left to play on with",
+        "decision.lead": "with a lead of {p0} and {n1:.0f} rounds to go, a win is a win",
+        "advice.priority": "Brights and poem ribbons first: you can take {cards} now",
+        "advice.wait_bright": "No hurry for {c0}: you hold two of its month, so the opponent rarely holds the "
+        "fourth — take it when leaving it gets dangerous or when you need the points",
+        "advice.sake": "Control the sake cup: {c0} with the moon or the cherry curtain makes a viewing yaku "
+        "({p0})",
+        "advice.sake_deny": "The opponent has {cards}: keep the sake cup away from them",
+        "advice.keep_last": "Keep {c0} for later: the other three cards of its month lie on the field and only you "
+        "can take them — it is never too late to play it",
+        "advice.balance_one": "Don't bet on {y0} alone: keep a fallback such as {y1}",
+        "advice.balance_many": "You have started {yaku} at once: choose a main yaku and one fallback",
+        "advice.kasu": "Don't chase kasu alone: while you take plains the opponent takes everything else and needs "
+        "far fewer cards for a better yaku",
+        "advice.deny_double": "Deny the opponent {cards}: that capture would build {yaku} at once",
+        "advice.dont_stop_cheap": "Don't stop for {p0} this early: the opponent threatens nothing and "
+        "you can still improve — aim for a doubling",
+        "advice.no_koikoi_late": "Don't call koi-koi now: you lead by {p0} with {n1:.0f} rounds left, and a "
+        "win by 1 is as good as a win by 60",
+    },
+    "ja": {
+        "progress.made": "{y0} {n0:.0f}/{n1:.0f} — 成立：{p2}",
+        "progress.needs": "{y0} {n0:.0f}/{n1:.0f} — あと{parts}",
+        "progress.count": "{y0} {n0:.0f}/{n1:.0f} — あと{n2:.0f}枚、残り{n3:.0f}枚",
+        "progress.dead": "{y0} {n0:.0f}/{n1:.0f} — 不成立：相手が{cards}を取った",
+        "progress.cancelled": "{y0} {n0:.0f}/{n1:.0f} — 雨札を取ったので無効",
+        "progress.card_at": "{c0}（{w0}）",
+        "move.takes": "{cards}を取る",
+        "move.lays": "{c0}を場に出す",
+        "move.completes": "{yaku}が成立（{p0}）",
+        "move.advances": "{y0}が{n0:.0f}/{n1:.0f}に",
+        "move.denies": "相手の{y0}に要る{c0}を渡さない",
+        "move.exposes": "相手の{y0}に要る{c0}を場に残す",
+        "move.gives": "相手に{c0}を取られるおそれ",
+        "move.stop": "勝負して{p0}",
+        "move.koikoi": "こいこい：{p0}より上を狙う",
+        "decision.stop": "勝負：今{p0}。こいこいすると期待値{n1:+.1f}、相手が先に上がるのは{n2:.0%}",
+        "decision.koikoi": "こいこい：今の{p0}に対し期待値{n1:+.1f}、相手が先に上がるのは{n2:.0%}だけ",
+        "decision.last": "勝負：続ける札が残っていない",
+        "decision.lead": "{p0}リードで残り{n1:.0f}回戦、勝ちは勝ち",
+        "advice.priority": "光札と赤短を優先：今{cards}を取れる",
+        "advice.wait_bright": "{c0}は急がなくてよい：同じ月を二枚持っているので相手が四枚目を持つことはまれ。"
+        "危なくなった時か点が要る時に取る",
+        "advice.sake": "盃を押さえる：{c0}は月か桜の幕と合わせて見酒の役（{p0}）",
+        "advice.sake_deny": "相手は{cards}を持っている：盃を渡さない",
+        "advice.keep_last": "{c0}は残しておく：同じ月の三枚が場にあり、取れるのはあなただけ。いつ出しても遅くない",
+        "advice.balance_one": "{y0}だけに賭けない：{y1}などの保険も残す",
+        "advice.balance_many": "{yaku}を同時に狙っている：本命を一つと保険を一つに絞る",
+        "advice.kasu": "カスだけを狙わない：カスを取っている間に相手は他の札を取り、少ない枚数でより高い役を作る",
+        "advice.deny_double": "相手に{cards}を渡さない：その一手で{yaku}が同時に進む",
+        "advice.dont_stop_cheap": "序盤に{p0}で上がらない：相手に脅威はなく、まだ伸ばせる。倍付けを狙う",
+        "advice.no_koikoi_late": "こいこいしない：残り{n1:.0f}回戦で{p0}リード、1点差でも60点差でも勝ちは同じ",
+    },
+    "ko": {
+        "progress.made": "{y0} {n0:.0f}/{n1:.0f} — 완성: {p2}",
+        "progress.needs": "{y0} {n0:.0f}/{n1:.0f} — 필요: {parts}",
+        "progress.count": "{y0} {n0:.0f}/{n1:.0f} — {n2:.0f}장 더, 남은 것 {n3:.0f}장",
+        "progress.dead": "{y0} {n0:.0f}/{n1:.0f} — 불가: 상대가 {cards}을(를) 가져감",
+        "progress.cancelled": "{y0} {n0:.0f}/{n1:.0f} — 비를 가져가서 무효",
+        "progress.card_at": "{c0} ({w0})",
+        "move.takes": "{cards} 가져오기",
+        "move.lays": "{c0}을(를) 바닥에 내려놓기",
+        "move.completes": "{yaku} 완성 ({p0})",
+        "move.advances": "{y0} {n0:.0f}/{n1:.0f}",
+        "move.denies": "상대의 {y0}에 필요한 {c0}을(를) 막음",
+        "move.exposes": "상대의 {y0}에 필요한 {c0}을(를) 바닥에 남김",
+        "move.gives": "상대가 {c0}을(를) 가져갈 수 있음",
+        "move.stop": "스톱하고 {p0}",
+        "move.koikoi": "고이고이: {p0}보다 더 노리기",
+        "decision.stop": "스톱: 지금 {p0}; 고이고이하면 기대 {n1:+.1f}, 상대가 먼저 날 확률 {n2:.0%}",
+        "decision.koikoi": "고이고이: 지금 {p0} 대신 기대 {n1:+.1f}, 상대가 먼저 날 확률은 {n2:.0%}뿐",
+        "decision.last": "스톱: 더 낼 패가 없음",
+        "decision.lead": "{p0} 앞서고 {n1:.0f}판 남았으니 이기면 그만",
+        "advice.priority": "광과 홍단이 먼저: 지금 {cards}을(를) 가져올 수 있음",
+        "advice.wait_bright": "{c0}은(는) 서두를 필요 없음: 같은 달 두 장을 쥐고 있어 상대가 네 번째 장을 가졌을 "
+        "가능성은 낮음 — 위험해지거나 점수가 필요할 때 가져오기",
+        "advice.sake": "술잔을 잡아라: {c0}은(는) 달이나 벚꽃 막과 함께 구경 역({p0})",
+        "advice.sake_deny": "상대가 {cards}을(를) 가졌음: 술잔을 내주지 말 것",
+        "advice.keep_last": "{c0}은(는) 아껴 두기: 같은 달 세 장이 바닥에 있어 당신만 가져올 수 있음 — "
+        "언제 내도 늦지 않음",
+        "advice.balance_one": "{y0} 하나에만 걸지 말 것: {y1} 같은 대비책도 두기",
+        "advice.balance_many": "{yaku}을(를) 한꺼번에 노리고 있음: 주력 하나와 대비책 하나로 줄이기",
+        "advice.kasu": "피만 쫓지 말 것: 피를 모으는 동안 상대는 나머지를 다 가져가 더 적은 장수로 더 큰 역을 만듦",
+        "advice.deny_double": "상대에게 {cards}을(를) 주지 말 것: 그 한 번으로 {yaku}이(가) 함께 자람",
+        "advice.dont_stop_cheap": "이렇게 일찍 {p0}에 멈추지 말 것: 상대의 위협이 없고 아직 키울 수 있음 — "
+        "배판을 노리기",
+        "advice.no_koikoi_late": "지금 고이고이하지 말 것: {n1:.0f}판 남기고 {p0} 앞섬, "
+        "1점 차 승리도 60점 차 승리와 같음",
+    },
+    "ru": {
+        "progress.made": "{y0} {n0:.0f}/{n1:.0f} — собрано: {p2}",
+        "progress.needs": "{y0} {n0:.0f}/{n1:.0f} — не хватает: {parts}",
+        "progress.count": "{y0} {n0:.0f}/{n1:.0f} — ещё {n2:.0f}, доступно {n3:.0f}",
+        "progress.dead": "{y0} {n0:.0f}/{n1:.0f} — не собрать: соперник взял {cards}",
+        "progress.cancelled": "{y0} {n0:.0f}/{n1:.0f} — отменено взятым дождём",
+        "progress.card_at": "{c0} ({w0})",
+        "move.takes": "берёт {cards}",
+        "move.lays": "кладёт {c0} на стол",
+        "move.completes": "собирает {yaku} ({p0})",
+        "move.advances": "{y0}: {n0:.0f}/{n1:.0f}",
+        "move.denies": "не отдаёт сопернику {c0} ({y0})",
+        "move.exposes": "оставляет на столе {c0} для комбинации соперника «{y0}»",
+        "move.gives": "даёт сопернику шанс взять {c0}",
+        "move.stop": "стоп: {p0}",
+        "move.koikoi": "кои-кои: играть дальше ради большего, чем {p0}",
+        "decision.stop": "стоп: {p0} сейчас; после кои-кои ожидается {n1:+.1f}, и соперник первым "
+        "соберёт комбинацию в {n2:.0%} партий",
+        "decision.koikoi": "кои-кои: ожидается {n1:+.1f} очков против {p0} сейчас, а соперник первым соберёт "
+        "комбинацию лишь в {n2:.0%} партий",
+        "decision.last": "стоп: карт, чтобы играть дальше, не осталось",
+        "decision.lead": "при отрыве в {p0} и {n1:.0f} оставшихся раундах победа есть победа",
+        "advice.priority": "Сначала светлые и красные ленты со стихами: сейчас можно взять {cards}",
+        "advice.wait_bright": "С картой «{c0}» можно не спешить: у вас две карты этого месяца, "
+        "и четвёртая у соперника бывает редко — берите, когда оставлять станет опасно или понадобятся очки",
+        "advice.sake": "Держите чашу сакэ: {c0} с луной или занавесом сакуры даёт комбинацию любования "
+        "({p0})",
+        "advice.sake_deny": "У соперника {cards}: не отдавайте ему чашу сакэ",
+        "advice.keep_last": "Придержите {c0}: три другие карты этого месяца лежат на столе, и взять их можете "
+        "только вы — сыграть её никогда не поздно",
+        "advice.balance_one": "Не ставьте всё на «{y0}»: держите запасной вариант, например «{y1}»",
+        "advice.balance_many": "Вы начали сразу {yaku}: выберите одну главную комбинацию и одну запасную",
+        "advice.kasu": "Не гонитесь за одними пустыми: пока вы берёте пустые, соперник забирает всё остальное, и "
+        "ему нужно гораздо меньше карт на более дорогую комбинацию",
+        "advice.deny_double": "Не отдавайте сопернику {cards}: это взятие сразу продвинет {yaku}",
+        "advice.dont_stop_cheap": "Не останавливайтесь так рано ради {p0}: соперник ничем не грозит, а "
+        "вы ещё можете улучшить руку — цельтесь в удвоение",
+        "advice.no_koikoi_late": "Не объявляйте кои-кои: вы ведёте на {p0} при {n1:.0f} оставшихся раундах, "
+        "а победа на 1 очко не хуже победы на 60",
+    },
+    "uk": {
+        "progress.made": "{y0} {n0:.0f}/{n1:.0f} — зібрано: {p2}",
+        "progress.needs": "{y0} {n0:.0f}/{n1:.0f} — бракує: {parts}",
+        "progress.count": "{y0} {n0:.0f}/{n1:.0f} — ще {n2:.0f}, доступно {n3:.0f}",
+        "progress.dead": "{y0} {n0:.0f}/{n1:.0f} — не зібрати: суперник узяв {cards}",
+        "progress.cancelled": "{y0} {n0:.0f}/{n1:.0f} — скасовано взятим дощем",
+        "progress.card_at": "{c0} ({w0})",
+        "move.takes": "бере {cards}",
+        "move.lays": "кладе {c0} на стіл",
+        "move.completes": "збирає {yaku} ({p0})",
+        "move.advances": "{y0}: {n0:.0f}/{n1:.0f}",
+        "move.denies": "не віддає супернику {c0} ({y0})",
+        "move.exposes": "залишає на столі {c0} для комбінації суперника «{y0}»",
+        "move.gives": "дає супернику шанс узяти {c0}",
+        "move.stop": "стоп: {p0}",
+        "move.koikoi": "кої-кої: грати далі заради більшого, ніж {p0}",
+        "decision.stop": "стоп: {p0} зараз; після кої-кої очікується {n1:+.1f}, і суперник першим "
+        "збере комбінацію в {n2:.0%} партій",
+        "decision.koikoi": "кої-кої: очікується {n1:+.1f} очок проти {p0} зараз, а суперник першим збере "
+        "комбінацію лише в {n2:.0%} партій",
+        "decision.last": "стоп: карт, щоб грати далі, не залишилося",
+        "decision.lead": "з перевагою в {p0} і {n1:.0f} раундами до кінця перемога є перемога",
+        "advice.priority": "Спершу світлі та червоні стрічки з віршами: зараз можна взяти {cards}",
+        "advice.wait_bright": "З картою «{c0}» можна не поспішати: у вас дві карти цього місяця, "
+        "і четверта в суперника буває рідко — беріть, коли залишати стане небезпечно або знадобляться очки",
+        "advice.sake": "Тримайте чашу саке: {c0} з місяцем або завісою сакури дає комбінацію милування "
+        "({p0})",
+        "advice.sake_deny": "У суперника {cards}: не віддавайте йому чашу саке",
+        "advice.keep_last": "Притримайте {c0}: три інші карти цього місяця лежать на столі, і взяти їх можете "
+        "лише ви — зіграти її ніколи не пізно",
+        "advice.balance_one": "Не ставте все на «{y0}»: тримайте запасний варіант, наприклад «{y1}»",
+        "advice.balance_many": "Ви почали одразу {yaku}: оберіть одну головну комбінацію та одну запасну",
+        "advice.kasu": "Не женіться за самими порожніми: поки ви берете порожні, суперник забирає все інше, і "
+        "йому треба набагато менше карт на дорожчу комбінацію",
+        "advice.deny_double": "Не віддавайте супернику {cards}: це взяття одразу просуне {yaku}",
+        "advice.dont_stop_cheap": "Не зупиняйтеся так рано заради {p0}: суперник нічим не загрожує, а ви "
+        "ще можете покращити руку — цільтеся в подвоєння",
+        "advice.no_koikoi_late": "Не оголошуйте кої-кої: ви ведете на {p0} за {n1:.0f} раундів до кінця, а "
+        "перемога на 1 очко не гірша за перемогу на 60",
+    },
+}
