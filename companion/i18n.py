@@ -63,6 +63,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
                       "ko": "고 ×{n}"},
     "expected": {"en": "expected {v:+.1f}", "ru": "ожидание {v:+.1f}", "uk": "очікування {v:+.1f}",
                  "ja": "期待値 {v:+.1f}", "ko": "기대값 {v:+.1f}"},
+    "chance": {"en": "win {p:.0%}", "ru": "победа {p:.0%}", "uk": "перемога {p:.0%}", "ja": "勝率 {p:.0%}",
+               "ko": "승률 {p:.0%}"},
     "decision_hint": {"en": "Stop now: {stop} points. Koi-koi: expected {go:.1f}; opponent first {p:.0%}",
                       "ru": "Стоп сейчас: {stop} очк. Кой-кой: ожидание {go:.1f}; соперник раньше {p:.0%}",
                       "uk": "Стоп зараз: {stop} очок. Кой-кой: очікування {go:.1f}; суперник раніше {p:.0%}",

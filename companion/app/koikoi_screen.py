@@ -150,15 +150,9 @@ class KoiKoiScreen(Screen[None]):
 
     def progress_text(self) -> Text:
         out = Text()
-        view = self.session.state
-        for line in yaku_progress(view, self.session.you)[:8]:
+        for line in yaku_progress(self.session.state, self.session.you)[:8]:
             style = "strike dim" if line.dead else ("bold magenta" if line.points else "")
-            missing = " ".join(render.card_label(c, self.lang) for c in line.missing[:3])
-            have = len(line.have)
-            out.append(f"{line.name} {have}/{line.need}", style=style)
-            if missing and not line.points and not line.dead:
-                out.append(f"   {missing}", style="dim")
-            out.append("\n")
+            out.append(line.text(self.lang) + "\n", style=style)
         return out
 
     def side_text(self, model: TableModel) -> Text:
@@ -234,13 +228,13 @@ class KoiKoiScreen(Screen[None]):
         for i, hint in enumerate(message.moves[:5]):
             out.append(f"{i + 1}. ", style="bold" if i == 0 else "")
             out.append_text(render.move_text(hint.move, lang))
-            out.append(f"   {t('expected', lang, v=hint.points)}\n", style="cyan")
+            out.append(f"   {t('chance', lang, p=hint.value)} · {t('expected', lang, v=hint.points)}\n", style="cyan")
             if i < 3 or self.teach:
                 out.append(f"   {hint.reason.text(lang)}\n", style="italic dim")
         out.append(f"({message.samples} samples{'' if message.final else ' …'})", style="dim")
         self.hint_lines = out
         self.query_one("#hints", Static).update(self.hints_text())
-        if message.final and self.autoplay:
+        if message.final and self.autoplay and (message.decision is not None or message.moves):
             best = message.decision.advice if message.decision is not None else message.moves[0].move
             self.play(best, source="hint")
 

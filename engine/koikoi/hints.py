@@ -338,22 +338,27 @@ class HintSearch:
     ) -> None:
         self.player = player
         self.context = context
-        self._view = player_view(state, player)
-        if flipped is None and state.phase is Phase.FLIP and state.turn == player:
+        self._view = view = player_view(state, player)
+        self.mode = "none"
+        if view.turn == player and not view.is_over:
+            self.mode = {Phase.PLAY: "play", Phase.FLIP: "flip", Phase.DECIDE: "decide"}[view.phase]
+        if self.mode != "flip":
+            flipped = None
+        elif flipped is None:
             flipped = state.stock_top()  # the card being turned up: public at the moment of choosing
-        if flipped is not None and flipped != self._view.stock_top() and not self._view.unknown().mask >> flipped & 1:
-            raise IllegalMoveError(f"{flipped.code} cannot be the flipped card: it is {self._view.where(flipped)}")
+        if flipped is not None and flipped != view.stock_top() and not view.unknown().mask >> flipped & 1:
+            raise IllegalMoveError(f"{flipped.code} cannot be the flipped card: it is {view.where(flipped)}")
         self.flipped = flipped
         self._rng = random.Random(seed)
-        self._policy = RolloutPolicy(self._view)
+        self._policy = RolloutPolicy(view)
+        self._near = (
+            finishers(view.profile, view.captured[0], view.captured[1]),
+            finishers(view.profile, view.captured[1], view.captured[0]),
+        )
         self._samples = 0
         self._candidates: dict[tuple[int, int, int], _Candidate] = {}
         self._utility_cache: dict[tuple[int, ...], float] = {}
         self._reasons: dict[Move, Reason] = {}
-        view = self._view
-        self.mode = "none"
-        if view.turn == player and not view.is_over:
-            self.mode = {Phase.PLAY: "play", Phase.FLIP: "flip", Phase.DECIDE: "decide"}[view.phase]
         if self.mode == "play":
             for move in view.generate_legal_moves():
                 self._candidate(move)
@@ -379,11 +384,7 @@ class HintSearch:
             return 0.0
         matches = view.field & MONTH_MASK_BY_CARD[move.card]
         got = 1 << move.take if move.take is not None and matches.bit_count() == 2 else matches
-        near = (
-            finishers(view.profile, view.captured[0], view.captured[1]),
-            finishers(view.profile, view.captured[1], view.captured[0]),
-        )
-        return self._policy.land_score(self.player, move.card, got, near, view.unknown().mask)
+        return self._policy.land_score(self.player, move.card, got, self._near, view.unknown().mask)
 
     @property
     def samples(self) -> int:

@@ -1,6 +1,6 @@
 """The hint bot against the greedy bot over seeded Koi-Koi rounds (target: at least 60% of decided rounds won).
 
-    python -m tests.benchmarks.bench_hint_strength [--rounds 1000] [--samples 48] [--profile default]
+    python -m tests.benchmarks.bench_hint_strength [--rounds 1000] [--samples 100] [--profile default]
 
 Round ``i`` is dealt from seed ``i`` and dealt by player ``i % 2``; the hint bot is player 0. Rounds
 decided at the deal (teshi, kuttsuki, redeals) involve no play and are skipped and counted. The bot
@@ -31,7 +31,7 @@ from tests.engine.test_koikoi_hints import inoshikacho_decision
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=1000)
-    parser.add_argument("--samples", type=int, default=48, help="sampled worlds per move")
+    parser.add_argument("--samples", type=int, default=100, help="sampled worlds per move")
     parser.add_argument("--profile", default="default")
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
