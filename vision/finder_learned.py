@@ -76,6 +76,10 @@ class LearnedFinder:
 
     def __call__(self, image: np.ndarray) -> Detections:
         """Quads of every card in a BGR frame (full-resolution pixels), with confidence and a partial flag."""
+        return self.find(image)[0]
+
+    def find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:
+        """The detections and each one's predicted visible share (what ``partial`` thresholds; for calibration)."""
         image = as_bgr(image)
         height, width = image.shape[:2]
         scale = self.input_scale(width, height)
@@ -83,11 +87,11 @@ class LearnedFinder:
         heat, corners, visible = self._session.run(list(OUTPUTS), {self._input_name: small[None]})
         quads, score, seen = self._decode(heat[0, 0], corners[0], visible[0, 0])
         if not len(quads):
-            return Detections.empty()
+            return Detections.empty(), np.zeros(0, np.float32)
         quads = (quads + 0.5) / scale - 0.5  # input pixels -> frame pixels (pixel centres at integers)
         if self.refine:
             quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
-        return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below)
+        return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below), seen
 
     def _decode(self, heat: np.ndarray, corners: np.ndarray, visible: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -1,6 +1,6 @@
 """Score a card finder on held-out-style synthetic scenes: recall, precision, partial flags, props, latency.
 
-Used by ``benchmarks/bench_finder.py`` (classical vs learned) and by ``train_finder`` for the model card.
+Used by ``tests/benchmarks/bench_finder.py`` (classical vs learned) and by ``train_finder`` for the model card.
 A card must be found when it is fully visible (visible >= 0.98, not cut by the frame), the rule of the
 dataset's labels.csv; it is found when a detection overlaps it with IoU >= 0.5 (and "tight" at IoU >= 0.9).
 A detection is a false positive when it overlaps no card at all (IoU < 0.5 with every card, hidden ones
@@ -148,3 +148,43 @@ def evaluate(finder: Finder, name: str, scenes: int, seed: int, save: Any = None
             path = save / f"{label or 'finder'}-{name}-{index:03d}.png"
             cv2.imwrite(str(path), draw(scene, detections, missed, false_positive))
     return tally
+
+
+def calibrate(finder: Any, scenes: int = 40, seed: int = 99) -> dict[str, float]:
+    """Decoding thresholds picked on training-style scenes (all presets mixed; never the held-out style).
+
+    ``heat``: fewest missed fully visible cards plus false positives. ``partial_visible``: fewest whole cards
+    called partial plus twice the covered or cut cards called whole (a hidden card must not pass for whole).
+    """
+    from datasets.hanafuda import TRAIN_STYLES
+
+    names = ["default", "default", "piles", "whole-mat"]
+    heats = np.round(np.arange(0.05, 0.6, 0.025), 3)
+    cuts = np.round(np.arange(0.5, 0.98, 0.02), 3)
+    missed, false = np.zeros(len(heats), np.int64), np.zeros(len(heats), np.int64)
+    whole_vis: list[np.ndarray] = []
+    hidden_vis: list[np.ndarray] = []
+    saved, finder.heat_threshold = finder.heat_threshold, float(heats[0])
+    try:
+        for index in range(scenes):
+            config = preset(names[index % len(names)], styles=TRAIN_STYLES, size=(1280, 720))
+            scene = render_scene(np.random.default_rng([seed, index]), config)
+            found, visible = finder.find(scene.image)
+            iou = iou_matrix(found.quads, scene.quads)
+            must = (scene.visible >= 0.98) & ~scene.cut
+            if len(found) and len(scene.quads):
+                hit = np.where(iou >= 0.5, found.confidence[:, None], 0.0).max(axis=0)
+                fp_conf = found.confidence[iou.max(axis=1) < 0.5]
+                owner = iou.argmax(axis=1)
+                matched = iou.max(axis=1) >= 0.5
+                whole_vis.append(visible[matched & must[owner]])
+                hidden_vis.append(visible[matched & (scene.visible[owner] < 0.9)])
+            else:
+                hit, fp_conf = np.zeros(len(scene.quads)), found.confidence
+            missed += (hit[must][None, :] < heats[:, None]).sum(axis=1)
+            false += (fp_conf[None, :] >= heats[:, None]).sum(axis=1)
+    finally:
+        finder.heat_threshold = saved
+    whole, hidden = np.concatenate([np.zeros(0), *whole_vis]), np.concatenate([np.zeros(0), *hidden_vis])
+    cost = (whole[None, :] < cuts[:, None]).sum(axis=1) + 2 * (hidden[None, :] >= cuts[:, None]).sum(axis=1)
+    return {"heat": float(heats[int(np.argmin(missed + false))]), "partial_visible": float(cuts[int(np.argmin(cost))])}

@@ -23,7 +23,7 @@ MULTIPLE = 32  # input sides are padded to this (the network's deepest stride)
 THRESHOLDS = {"heat": 0.3, "partial_visible": 0.9, "nms_iou": 0.7}
 
 
-def finder_metadata(**extra: Any) -> dict[str, Any]:
+def finder_metadata(thresholds: dict[str, float] | None = None, **extra: Any) -> dict[str, Any]:
     """Everything the runtime needs to use the model, plus what the model card reports."""
     return {
         "task": "card-finder",
@@ -39,7 +39,7 @@ def finder_metadata(**extra: Any) -> dict[str, Any]:
                                "(cell (i, j) sits at x = 4 j + 1.5, y = 4 i + 1.5); clockwise, short side first, "
                                "which short side comes first is arbitrary",
                     "visible": "1 x 1 x H/4 x W/4 visible share of the card centred there"},
-        "thresholds": dict(THRESHOLDS),
+        "thresholds": {**THRESHOLDS, **(thresholds or {})},
         **extra,
     }
 
@@ -103,9 +103,10 @@ boxes (even with card art on the lid) are background.
 - outputs at stride {stride}: `heat` (card-centre probability), `corners` (8 numbers per cell: the four corners in
   input px relative to the cell centre, clockwise, short side first; which short side is first is arbitrary:
   the 180° ambiguity is left to the classifier), `visible` (share of the card's face in view).
-- decoding (`LearnedFinder`): 3x3 max-pool NMS on `heat`, threshold {heat}, corners read at the peak, quad NMS
-  at IoU {nms_iou}, mapped to frame pixels, then each side refitted to the colour step at full resolution
-  (`vision/finder_refine.py`); `partial` when `visible` < {partial_visible}.
+- decoding (`LearnedFinder`): 3x3 max-pool NMS on `heat`, threshold {heat} (calibrated on training-style
+  scenes), corners read at the peak, quad NMS at IoU {nms_iou}, mapped to frame pixels, then each side refitted
+  to the colour step at full resolution (`vision/finder_refine.py`); `partial` when `visible` < {partial_visible}
+  (calibrated too).
 - metadata: the `kibitz` entry of metadata_props (input rule, stride, thresholds, training summary, metrics).
 
 ## Network
@@ -132,7 +133,7 @@ stride 32 (channels {levels}), a feature pyramid back to stride 4 ({neck} channe
   schedule follows wall time, and the worker's pace decides which frames the buffer holds when).
 - export check: max |onnxruntime - torch| over all outputs {export_error:.1e}.
 
-## Metrics (held-out style `{test_style}`, full-resolution frames, `python -m benchmarks.bench_finder`)
+## Metrics (held-out style `{test_style}`, full-resolution frames, `python -m tests.benchmarks.bench_finder`)
 {metric_lines}
 
 ## Latency
@@ -140,8 +141,20 @@ stride 32 (channels {levels}), a feature pyramid back to stride 4 ({neck} channe
 """
 
 
-def write_model_card(path: Path, fields: dict[str, Any], metric_lines: list[str], latency_lines: list[str]) -> None:
+def write_model_card(path: Path, fields: dict[str, Any], metric_lines: list[str], latency_lines: list[str],
+                     thresholds: dict[str, float]) -> None:
     text = CARD_TEMPLATE.format(metric_lines="\n".join(metric_lines), latency_lines="\n".join(latency_lines),
                                 short_side=SHORT_SIDE, multiple=MULTIPLE, mean=MEAN_BGR[0], std=STD_BGR[0],
-                                stride=STRIDE, opset=OPSET, **THRESHOLDS, **fields)
+                                stride=STRIDE, opset=OPSET, **{**THRESHOLDS, **thresholds}, **fields)
     path.write_text(text)
+
+
+def set_thresholds(path: Path, **thresholds: float) -> None:
+    """Rewrite the decoding thresholds in a model's metadata (after calibration), leaving the graph alone."""
+    model = onnx.load(str(path))
+    for entry in model.metadata_props:
+        if entry.key == METADATA_KEY:
+            meta = json.loads(entry.value)
+            meta["thresholds"].update(thresholds)
+            entry.value = json.dumps(meta, sort_keys=True)
+    onnx.save(model, str(path))

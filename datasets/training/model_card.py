@@ -64,7 +64,7 @@ separable blocks with BN, ReLU and residuals, global average pooling, dropout, l
 {metric_lines}
 
 ## Latency
-`python benchmarks/bench_classifier.py` (onnxruntime, CPU, one batch per frame; median ms per batch):
+`python tests/benchmarks/bench_classifier.py` (onnxruntime, CPU, one batch per frame; median ms per batch):
 {latency_lines}
 """
 

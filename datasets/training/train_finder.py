@@ -23,8 +23,13 @@ import torch.nn.functional as F
 
 from datasets.hanafuda import TEST_STYLE, TRAIN_STYLES
 from datasets.training.finder_data import IGNORE_VISIBLE, MIN_VISIBLE, PRESET_MIX, SceneStream
-from datasets.training.finder_eval import SCENE_SETS, evaluate
-from datasets.training.finder_export import export_finder, finder_metadata, max_export_error, write_model_card
+from datasets.training.finder_eval import SCENE_SETS, calibrate, evaluate
+from datasets.training.finder_export import (
+    export_finder,
+    finder_metadata,
+    max_export_error,
+    write_model_card,
+)
 from datasets.training.finder_net import LEVELS, NECK_CHANNELS, OFFSET_UNIT, FinderNet, normalise
 from datasets.training.net import count_macs, count_parameters
 from vision.finder_learned import LearnedFinder
@@ -46,7 +51,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--lr", type=float, default=4e-3)
     parser.add_argument("--capacity", type=int, default=1500, help="replay buffer size in frames")
     parser.add_argument("--eval-scenes", type=int, default=15, help="held-out scenes per set for the model card")
+    parser.add_argument("--calibration-scenes", type=int, default=40, help="training-style scenes to set the threshold")
     parser.add_argument("--init", type=Path, default=None, help="start from these torch weights (fine-tuning)")
+    parser.add_argument("--publish-from", type=Path, default=None,
+                        help="skip training: export, evaluate and describe this checkpoint (from --checkpoint)")
     parser.add_argument("--checkpoint", type=Path, default=None, help="also save the torch weights here")
     return parser.parse_args(argv)
 
@@ -128,6 +136,8 @@ def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, floa
                 log(f"step {step} {(time.monotonic() - start) / 60:.1f} min heat {heat:.3f} corners {corners:.3f} "
                     f"visible {visible:.3f} lr {optimiser.param_groups[0]['lr']:.2e} "
                     f"buffer {stream.filled} rendered {stream.rendered}")
+                if args.checkpoint and step % 500 == 0:  # a model to look at while the run goes on
+                    torch.save({"state_dict": net.state_dict(), "step": step}, args.checkpoint)
         stats = {"steps": step, "rendered": stream.rendered, "minutes": (time.monotonic() - start) / 60}
     finally:
         stream.close()
@@ -165,6 +175,9 @@ def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, c
     log(f"exported {path} ({path.stat().st_size / 1024:.0f} KB), max |onnx - torch| {error:.1e}")
     if error > 1e-2:
         raise RuntimeError(f"onnxruntime and torch disagree by {error}; not writing the model card")
+    thresholds = calibrate(LearnedFinder(path, threads=1), args.calibration_scenes)
+    log(f"thresholds {thresholds} (calibrated on {args.calibration_scenes} training-style scenes)")
+    export_finder(net, path, finder_metadata(thresholds, training=summary))
     finder = LearnedFinder(path, threads=1)
     metrics, lines = {}, []
     for name in SCENE_SETS:
@@ -172,7 +185,7 @@ def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, c
         metrics[name] = tally.summary()
         lines.append(f"- `{name}`: " + tally.report(name).split(None, 1)[1])
         log(lines[-1])
-    export_finder(net, path, finder_metadata(training=summary, metrics=metrics))
+    export_finder(net, path, finder_metadata(thresholds, training=summary, metrics=metrics))
     frames = [render_scene(5, preset("default", styles=(TEST_STYLE,))).image,
               render_scene(5, preset("whole-mat", styles=(TEST_STYLE,))).image]
     latency = [*latency_lines(LearnedFinder(path, threads=1), frames), "- measured at the end of the training run."]
@@ -189,7 +202,7 @@ def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, c
         "machine": f"{platform.machine()} CPU, torch threads {args.threads}", "export_error": error,
     }
     lines.append(f"- {args.eval_scenes} scenes per set, seeds (2026, i); figures from the end of the training run.")
-    write_model_card(args.out / f"{MODEL_NAME}.md", fields, lines, latency)
+    write_model_card(args.out / f"{MODEL_NAME}.md", fields, lines, latency, thresholds)
     log(f"wrote {args.out / MODEL_NAME}.{{onnx,md}}")
 
 
@@ -198,10 +211,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     log: Log = lambda message: print(message, flush=True)  # noqa: E731
     budget = f"{args.steps} steps" if args.steps else f"{args.minutes:g} minutes"
     log(f"training {MODEL_NAME}: {budget}, seed {args.seed}")
-    net, stats = train(args, log)
-    if args.checkpoint:
-        torch.save({"state_dict": net.state_dict(), "stats": stats}, args.checkpoint)
     command = "python -m datasets.training.train_finder " + " ".join(sys.argv[1:] if argv is None else argv)
+    if args.publish_from:
+        saved = torch.load(args.publish_from)
+        net = FinderNet()
+        net.load_state_dict(saved["state_dict"])
+        net.eval()
+        stats, command = saved["stats"], saved.get("command", command)
+    else:
+        net, stats = train(args, log)
+        if args.checkpoint:
+            torch.save({"state_dict": net.state_dict(), "stats": stats, "command": command}, args.checkpoint)
     publish(net, stats, args, command, log)
 
 

@@ -1,6 +1,6 @@
 """Full random Koi-Koi rounds per second on one core (target: at least 10,000).
 
-    python benchmarks/bench_engine.py [--rounds N] [--profile P]
+    python tests/benchmarks/bench_engine.py [--rounds N] [--profile P]
 
 Each round is dealt from a seeded shuffle and played to its end by random moves (random card, then
 random capture choice, random koi-koi/stop), pushing every move through the engine unchecked as a
