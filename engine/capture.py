@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterator
 from typing import Any, Final
 
 from engine.cards import ALL_CARDS as CARDS
@@ -72,30 +71,6 @@ def capture_moves(kind: MoveKind, card: int, field: int) -> list[Move]:
     return [table[0]]
 
 
-class LegalMoves:
-    """A live view of the legal moves: ``move in state.legal_moves``, ``len``, iteration."""
-
-    __slots__ = ("_round",)
-
-    def __init__(self, round_: CaptureRound) -> None:
-        self._round = round_
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, tuple) and self._round.illegal_reason(move) is None  # type: ignore[arg-type]
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._round.generate_legal_moves())
-
-    def __len__(self) -> int:
-        return len(self._round.generate_legal_moves())
-
-    def __bool__(self) -> bool:
-        return self._round.phase is not Phase.OVER
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(str(m) for m in self)}>"
-
-
 class CaptureRound(History[Move]):
     """One round of a matching game for 2-5 players; subclasses give it scoring and decisions."""
 
@@ -143,9 +118,6 @@ class CaptureRound(History[Move]):
         self._apply(move)
 
     # ----------------------------------------------------------------- queries
-    @property
-    def legal_moves(self) -> LegalMoves:
-        return LegalMoves(self)
 
     @property
     def is_over(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from typing import Any, Generic, TypeVar
 
 from engine.errors import IllegalMoveError
@@ -35,8 +36,50 @@ class History(ABC, Generic[M]):
     def peek(self) -> M | None:
         return self.move_stack[-1] if self.move_stack else None
 
+    @property
+    def legal_moves(self) -> LegalMoves[M]:
+        """A live view: ``move in state.legal_moves``, ``len``, iteration."""
+        return LegalMoves(self)
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def generate_legal_moves(self) -> list[M]: ...
+
+    @abstractmethod
+    def illegal_reason(self, move: M) -> Exception | None: ...
+
     @abstractmethod
     def _snapshot(self) -> tuple[Any, ...]: ...
 
     @abstractmethod
     def _restore(self, snap: tuple[Any, ...]) -> None: ...
+
+
+class LegalMoves(Generic[M]):
+    """The legal moves of a state, asked for only when used (python-chess's ``LegalMoveGenerator``)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: History[M]) -> None:
+        self._state = state
+
+    def __contains__(self, move: object) -> bool:
+        try:
+            return self._state.illegal_reason(move) is None  # type: ignore[arg-type]
+        except (TypeError, ValueError, AttributeError, IndexError):
+            return False  # not a move of this game at all
+
+    def __iter__(self) -> Iterator[M]:
+        return iter(self._state.generate_legal_moves())
+
+    def __len__(self) -> int:
+        return len(self._state.generate_legal_moves())
+
+    def __bool__(self) -> bool:
+        return not self._state.is_over
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {', '.join(str(m) for m in self)}>"

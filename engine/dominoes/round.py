@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from engine.dominoes import observed
@@ -58,30 +58,6 @@ _OTHER: Final = tuple(tuple(HIGH[t] if n == LOW[t] else LOW[t] for n in range(7)
 
 
 _DEFAULT_PROFILE: Final = DominoProfile.load("jielong")
-
-
-class LegalMoves:
-    """A live view of the legal moves: ``move in state.legal_moves``, ``len``, iteration."""
-
-    __slots__ = ("_round",)
-
-    def __init__(self, round_: DominoRound) -> None:
-        self._round = round_
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, tuple) and self._round.illegal_reason(move) is None  # type: ignore[arg-type]
-
-    def __iter__(self) -> Iterator[DominoMove]:
-        return iter(self._round.generate_legal_moves())
-
-    def __len__(self) -> int:
-        return len(self._round.generate_legal_moves())
-
-    def __bool__(self) -> bool:
-        return self._round.phase is not Phase.OVER
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(str(m) for m in self)}>"
 
 
 class DominoRound(History[DominoMove]):
@@ -200,9 +176,6 @@ class DominoRound(History[DominoMove]):
         self._apply(move)
 
     # ----------------------------------------------------------------- queries
-    @property
-    def legal_moves(self) -> LegalMoves:
-        return LegalMoves(self)
 
     @property
     def is_over(self) -> bool:

@@ -4,10 +4,11 @@
 keeps the ledger. README, "Kan rules and choices", lists the rules and every choice made where they are silent.
 """
 
+from engine.history import LegalMoves
 from engine.kan.actions import Action, ActionKind, ShowWay
 from engine.kan.cards import Card, Rank, Suit, parse_card
 from engine.kan.cardset import CardSet
-from engine.kan.deal import KanDeal, LegalMoves
+from engine.kan.deal import KanDeal
 from engine.kan.hands import Hands
 from engine.kan.ledger import DealOutcome, Declaration, LedgerEntry, RoundLedger, kankei_win, round_entries, settle
 from engine.kan.match import KanMatch, KanRound

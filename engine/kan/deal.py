@@ -13,7 +13,6 @@ information (``view``, ``sample_world``) is in ``engine.kan.hidden``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any, Final
 
 from engine.errors import IllegalMoveError, InvalidStateError, KibitzError
@@ -42,30 +41,6 @@ _PLAYS: Final = tuple(Action.play(c) if c is not None else None for c in BY_VALU
 _JOKER_LEADS: Final = tuple(Action.play(Card.JOKER, s) for s in Suit)
 _JOKER_VOID: Final = 1 << 4  # in ``voids``: the player surely does not hold the joker
 _PLAYING: Final = Phase.PLAY
-class LegalMoves:
-    """A live view of the legal actions: ``action in state.legal_moves``, ``len``, iteration."""
-
-    __slots__ = ("_deal",)
-
-    def __init__(self, deal: KanDeal) -> None:
-        self._deal = deal
-
-    def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self._deal.illegal_reason(action) is None
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._deal.generate_legal_moves())
-
-    def __len__(self) -> int:
-        return len(self._deal.generate_legal_moves())
-
-    def __bool__(self) -> bool:
-        return self._deal.phase is not Phase.OVER
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(str(a) for a in self)}>"
-
-
 class KanDeal(History[Action]):
     """``KanDeal(Hands.shuffled(7))``, then ``push(action)`` until ``is_over``; ``result`` says who won."""
 
@@ -161,9 +136,6 @@ class KanDeal(History[Action]):
 
 
     # ----------------------------------------------------------------- queries
-    @property
-    def legal_moves(self) -> LegalMoves:
-        return LegalMoves(self)
 
     @property
     def is_over(self) -> bool:
