@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -57,7 +58,7 @@ class CaptureEvent:
     time: float
 
 
-class FrameSource:
+class FrameSource(ABC):
     """Base of the sources: ``open``, then ``read`` until it returns None, then ``close``.
 
     ``live`` sources (cameras, streams) are reopened when they stop; files end when they end.
@@ -69,14 +70,14 @@ class FrameSource:
         self.name = name
         self.skipped: list[str] = []  # unreadable items passed over (image folders), for the events
 
-    def open(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def open(self) -> None: ...
 
+    @abstractmethod
     def read(self) -> tuple[np.ndarray, int, float] | None:
         """The next (image, index, timestamp), or None when the source ended or stopped delivering."""
-        raise NotImplementedError
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - a source holding nothing has nothing to release
         """Release the device or file; safe to call twice."""
 
     def __repr__(self) -> str:

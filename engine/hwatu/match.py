@@ -7,6 +7,7 @@ the next. A hand without a winner (a Hato tie for the top, a Go-Stop nagari) lea
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Generic, TypeVar
 
 from engine.deal import Deal
@@ -23,7 +24,7 @@ RoundT = TypeVar("RoundT", HatoRound, GoStopRound)
 ResultT = TypeVar("ResultT", HatoResult, GoStopResult)
 
 
-class HwatuMatch(Generic[RoundT, ResultT]):
+class HwatuMatch(ABC, Generic[RoundT, ResultT]):
     """The bookkeeping both hwatu games share; subclasses make the hands."""
 
     def __init__(self, players: int, rounds: int, first_dealer: str, seed: int | None, dealer: int) -> None:
@@ -75,11 +76,11 @@ class HwatuMatch(Generic[RoundT, ResultT]):
         if result.winner is not None:
             self.dealer = result.winner
 
-    def _make_round(self, deal: Deal) -> RoundT:
-        raise NotImplementedError
+    @abstractmethod
+    def _make_round(self, deal: Deal) -> RoundT: ...
 
-    def _shuffle(self) -> Deal:
-        raise NotImplementedError
+    @abstractmethod
+    def _shuffle(self) -> Deal: ...
 
 
 class HatoMatch(HwatuMatch[HatoRound, HatoResult]):
