@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import onnxruntime as ort
 
-from models import model_path as shipped_model_path
+from vision.onnx import open_session
 
 DEFAULT_MODEL = "hanafuda-cards.onnx"
 METADATA_KEY = "kibitz"
@@ -30,20 +30,7 @@ class CardClassifier:
     """Owns one onnxruntime session on the CPU with explicit thread counts; holds no per-frame state."""
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1) -> None:
-        if not isinstance(threads, int) or threads < 1:
-            raise ValueError(f"CardClassifier: threads must be a positive integer, got {threads!r}")
-        path = Path(model_path) if model_path is not None else shipped_model_path(DEFAULT_MODEL)
-        if not path.is_file():
-            raise FileNotFoundError(f"card model not found: {path}")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        options.log_severity_level = 3
-        try:
-            self._session = ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises several private exception types for bad files
-            raise ModelError(f"cannot load card model {path}: {exc}") from exc
+        path, self._session = open_session(model_path, DEFAULT_MODEL, threads, "card", ModelError)
         self.path = path
         self.threads = threads
         self._input_name, self.input_size = _read_input(self._session, path)

@@ -18,11 +18,11 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
-from models import model_path as shipped_model_path
 from vision.finder_refine import refine_quads
 from vision.geometry import iou_matrix, order_quads
 from vision.imageio import as_bgr
 from vision.observation import Detections
+from vision.onnx import open_session
 
 DEFAULT_MODEL = "card-finder.onnx"
 METADATA_KEY = "kibitz"
@@ -37,20 +37,7 @@ class LearnedFinder:
     """Owns one onnxruntime session on the CPU with explicit thread counts; holds no per-frame state."""
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True) -> None:
-        if not isinstance(threads, int) or threads < 1:
-            raise ValueError(f"LearnedFinder: threads must be a positive integer, got {threads!r}")
-        path = Path(model_path) if model_path is not None else shipped_model_path(DEFAULT_MODEL)
-        if not path.is_file():
-            raise FileNotFoundError(f"card-finder model not found: {path}")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        options.log_severity_level = 3
-        try:
-            self._session = ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises several private exception types for bad files
-            raise FinderModelError(f"cannot load card-finder model {path}: {exc}") from exc
+        path, self._session = open_session(model_path, DEFAULT_MODEL, threads, "card-finder", FinderModelError)
         self.path = path
         self.threads = threads
         self.refine = refine
