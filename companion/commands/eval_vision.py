@@ -16,6 +16,8 @@ def register(sub: Any) -> None:
                         "(default: DIR/confusion.png)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--dominoes", choices=("chinese", "double-six"),
+                        help="score the domino recogniser (labels.csv: image,tile; face-down tiles as back)")
     parser.set_defaults(run=run)
 
 
@@ -33,15 +35,25 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"kibitz eval-vision: {exc}", file=sys.stderr)
         return 2
-    recognizer = Recognizer(classifier=CardClassifier(threads=args.threads))
     evaluation = Evaluation()
     images = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    if args.dominoes:
+        from vision.dominoes.recognizer import DominoRecognizer
+
+        read_tiles = DominoRecognizer(args.dominoes)
+    else:
+        recognizer = Recognizer(classifier=CardClassifier(threads=args.threads))
     for name in images:
         try:
-            observation = recognizer(read_image(folder / name))
+            image = read_image(folder / name)
         except ImageReadError as exc:
             print(f"kibitz eval-vision: skipping {name}: {exc}", file=sys.stderr)
             continue
+        if args.dominoes:
+            tiles = read_tiles(image)
+            evaluation.add(labels.get(name, []), tiles.labels(), tiles.total_ms)
+            continue
+        observation = recognizer(image)
         predicted = [card.label for card in observation.cards if not card.partial and card.label != "back"]
         evaluation.add(labels.get(name, []), predicted, observation.total_ms)
     confusion_path = Path(args.confusion) if args.confusion else folder / "confusion.png"

@@ -16,10 +16,21 @@ def register(sub: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print a JSON array, one object per image")
     parser.add_argument("--mat", choices=("a3", "a4"), help="the printed Koi-Koi mat in view (zones in mm)")
     parser.add_argument("--threads", type=int, default=1, help="onnxruntime threads (default: %(default)s)")
+    parser.add_argument("--dominoes", choices=("chinese", "double-six"),
+                        help="read domino tiles of this set instead of cards")
+    parser.add_argument("--pip-total", action="store_true",
+                        help="with --dominoes: a player's turned-over tiles; print their pip total")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.dominoes:
+        from companion.commands.recognize_dominoes import run_dominoes
+
+        return run_dominoes(args)
+    if args.pip_total:
+        print("kibitz recognize: --pip-total needs --dominoes chinese|double-six", file=sys.stderr)
+        return 2
     from vision.classifier import CardClassifier
     from vision.mat import mat_layout
     from vision.recognizer import Recognizer

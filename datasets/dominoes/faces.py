@@ -1,0 +1,106 @@
+"""Procedural domino faces: where the pips of each number go, and the sprite of a face or a back.
+
+Positions are in tile coordinates (u across the short side, v along the long side, both in [0, 1]) with the
+first number's half on top. The bottom half repeats the top half's pattern turned by 180 degrees, as on real
+tiles. Chinese sets colour every 1 and 4 red, draw the 1 large, and have two special faces: the 3:3 ("long
+three", a single column of pips with a pair across the middle) and the 6:6 with one column of each half red.
+Sprites are BGRA float32 with the long side vertical; alpha holds the rounded corners.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from datasets.dominoes.styles import Colour, TileStyle
+from datasets.hanafuda.canvas import rounded_alpha
+from datasets.hanafuda.noise import fractal_noise
+
+Pip = tuple[float, float, float, bool]  # u, v, diameter scale, red
+
+_O = 0.27  # corner offset of a pip within its half (fraction of the half)
+_HALF = {
+    0: [],
+    1: [(0.5, 0.5)],
+    2: [(_O, _O), (1 - _O, 1 - _O)],
+    3: [(_O, _O), (0.5, 0.5), (1 - _O, 1 - _O)],
+    4: [(_O, _O), (1 - _O, _O), (_O, 1 - _O), (1 - _O, 1 - _O)],
+    5: [(_O, _O), (1 - _O, _O), (0.5, 0.5), (_O, 1 - _O), (1 - _O, 1 - _O)],
+    6: [(_O, 0.2), (1 - _O, 0.2), (_O, 0.5), (1 - _O, 0.5), (_O, 0.8), (1 - _O, 0.8)],
+}
+_LONG_THREE = [(0.5, 0.08), (0.5, 0.28), (0.27, 0.5), (0.73, 0.5), (0.5, 0.72), (0.5, 0.92)]
+
+
+def pip_layout(top: int, bottom: int, chinese: bool) -> list[Pip]:
+    """Every pip of the face ``top:bottom`` (top number on the upper half)."""
+    for n in (top, bottom):
+        if not 0 <= n <= 6:
+            raise ValueError(f"a half has 0 to 6 pips, not {n}")
+    if chinese and top == bottom == 3:
+        return [(u, v, 1.0, False) for u, v in _LONG_THREE]
+    pips: list[Pip] = []
+    for n, flip in ((top, False), (bottom, True)):
+        for x, y in _HALF[n]:
+            u, w = (1 - x, 1 - y) if flip else (x, y)
+            v = (1 + w) / 2 if flip else w / 2
+            v = 0.5 + (v - 0.5) * 0.96  # a hair of space around the middle
+            red = chinese and (n in (1, 4) or (n == 6 and top == bottom == 6 and x < 0.5))
+            pips.append((u, v, 1.35 if chinese and n == 1 else 1.0, red))
+    return pips
+
+
+def _base(style: TileStyle, height: int, colour: Colour, rng: np.random.Generator) -> np.ndarray:
+    """A plain tile of one colour with a slight mottle and a darker rounded edge, BGRA float32."""
+    width = max(round(height / style.aspect), 4)
+    alpha = rounded_alpha(height, width, style.corner_radius * width)
+    mottle = 1.0 + 0.025 * fractal_noise(rng, (height, width), cell=max(width / 3, 2), octaves=2)
+    rgb = np.empty((height, width, 3), np.float32)
+    rgb[:] = np.asarray(colour, np.float32)
+    rgb *= mottle[..., None]
+    inside = cv2.distanceTransform((alpha > 0.5).astype(np.uint8), cv2.DIST_L2, 3)
+    band = max(0.06 * width, 1.0)
+    rgb *= (1.0 - style.bevel * np.clip(1.0 - inside / band, 0, 1) ** 2)[..., None]
+    return np.dstack([np.clip(rgb, 0, 1), alpha]).astype(np.float32)
+
+
+def _disc(image: np.ndarray, centre: tuple[float, float], radius: float, colour: Colour) -> None:
+    c = (round(centre[0] * 16), round(centre[1] * 16))
+    cv2.circle(image, c, max(round(radius * 16), 8), colour, -1, cv2.LINE_AA, shift=4)
+
+
+def _brass() -> Colour:
+    return (0.25, 0.62, 0.78)
+
+
+def face_sprite(style: TileStyle, top: int, bottom: int, height: int, rng: np.random.Generator) -> np.ndarray:
+    """The face ``top:bottom`` drawn ``height`` px tall (long side vertical)."""
+    sprite = _base(style, height, style.face, rng)
+    h, w = sprite.shape[:2]
+    rgb = np.ascontiguousarray(sprite[:, :, :3])
+    radius = style.pip_size * w / 2
+    for u, v, scale, red in pip_layout(top, bottom, style.chinese):
+        colour = style.red if red else style.pip
+        centre = (u * w - 0.5, v * h - 0.5)
+        r = radius * scale
+        if style.pip_kind == "dimple":
+            rim = tuple(0.5 * (a + b) * 0.85 for a, b in zip(colour, style.face, strict=True))
+            _disc(rgb, centre, r * 1.15, rim)  # type: ignore[arg-type]
+        _disc(rgb, centre, r, colour)
+        if style.pip_kind == "shiny":
+            shine = tuple(min(1.0, c + 0.35) for c in colour)
+            _disc(rgb, (centre[0] - r * 0.3, centre[1] - r * 0.3), r * 0.25, shine)  # type: ignore[arg-type]
+    if style.divider:
+        thick = max(0.035 * w, 1.0)
+        y = h / 2 - 0.5
+        x0, x1 = w * 0.12, w * 0.88
+        pts = np.array([[x0, y - thick / 2], [x1, y - thick / 2], [x1, y + thick / 2], [x0, y + thick / 2]])
+        cv2.fillConvexPoly(rgb, np.round(pts * 16).astype(np.int32), style.pip, cv2.LINE_AA, shift=4)
+        if style.spinner:
+            _disc(rgb, (w / 2 - 0.5, y), 0.06 * w, _brass())
+    sprite[:, :, :3] = rgb
+    return sprite
+
+
+def back_sprite(style: TileStyle, height: int, rng: np.random.Generator) -> np.ndarray:
+    """The back of a tile: plain, in the set's back colour."""
+    return _base(style, height, style.back, rng)

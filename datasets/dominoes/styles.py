@@ -1,0 +1,100 @@
+"""How one physical domino set looks: face and pip colours, shape, divider, pip layout family and back.
+
+A ``TileStyle`` is drawn once per scene from a named family (a scene shows one set). Colours are BGR floats in
+[0, 1]. The held-out family for evaluation is ``paigow-art`` (the shared Chinese tile art, drawn by someone
+else): the recogniser is tuned on the procedural families only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import cv2
+import numpy as np
+
+PROCEDURAL: Final = ("ivory-chinese", "black-chinese", "european-white", "european-colour")
+STYLES: Final = (*PROCEDURAL, "paigow-art")
+TRAIN_STYLES: Final = PROCEDURAL
+TEST_STYLE: Final = "paigow-art"
+CHINESE_STYLES: Final = ("ivory-chinese", "black-chinese", "paigow-art")
+
+Colour = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class TileStyle:
+    """One set's look. ``layout`` is ``chinese`` (no divider, red 1s and 4s, special 3:3 and 6:6) or
+    ``european`` (divider line, one pip colour)."""
+
+    family: str
+    layout: str
+    aspect: float  # long side / short side
+    thickness_mm: float
+    corner_radius: float  # fraction of the short side
+    face: Colour
+    pip: Colour
+    red: Colour
+    back: Colour
+    side: Colour  # the tile's sides, seen at oblique views
+    pip_size: float  # pip diameter as a fraction of the short side
+    pip_kind: str  # "flat", "dimple" (darker rim) or "shiny" (a highlight)
+    divider: bool
+    spinner: bool  # a brass pin in the middle of the divider
+    bevel: float  # darkening of the rounded edge, 0..1
+    gloss: float
+
+    @property
+    def chinese(self) -> bool:
+        return self.layout == "chinese"
+
+
+def _hsv(h: float, s: float, v: float) -> Colour:
+    pixel = np.array([[[h / 2.0, s * 255.0, v * 255.0]]], np.float32).clip(0, 255).astype(np.uint8)
+    b, g, r = (cv2.cvtColor(pixel, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32) / 255.0).tolist()
+    return (b, g, r)
+
+
+def _ivory(rng: np.random.Generator) -> Colour:
+    return _hsv(rng.uniform(35, 55), rng.uniform(0.06, 0.25), rng.uniform(0.85, 0.98))
+
+
+def _shade(colour: Colour, k: float) -> Colour:
+    b, g, r = (float(np.clip(v * k, 0, 1)) for v in colour)
+    return (b, g, r)
+
+
+def sample_style(rng: np.random.Generator, family: str) -> TileStyle:
+    """A set of the named family with its colours, shape and pips drawn at random."""
+    if family not in STYLES:
+        raise ValueError(f"unknown domino style {family!r}; choose from {', '.join(STYLES)}")
+    red = _hsv(rng.uniform(-8, 8) % 360, rng.uniform(0.7, 0.95), rng.uniform(0.6, 0.9))
+    common = {
+        "corner_radius": float(rng.uniform(0.08, 0.25)),
+        "pip_kind": str(rng.choice(["flat", "dimple", "shiny"])),
+        "bevel": float(rng.uniform(0.05, 0.3)),
+        "gloss": float(rng.uniform(0.2, 0.8)),
+        "red": red,
+    }
+    if family == "ivory-chinese":
+        face = _ivory(rng)
+        back = _hsv(rng.uniform(20, 40), rng.uniform(0.4, 0.7), rng.uniform(0.3, 0.6)) if rng.random() < 0.5 else face
+        return TileStyle(family, "chinese", float(rng.uniform(2.25, 2.7)), float(rng.uniform(7, 10)),
+                         face=face, pip=_hsv(0, 0, rng.uniform(0.02, 0.15)), back=back, side=_shade(face, 0.8),
+                         pip_size=float(rng.uniform(0.17, 0.24)), divider=False, spinner=False, **common)
+    if family in ("black-chinese", "paigow-art"):
+        face = _hsv(rng.uniform(0, 360), rng.uniform(0, 0.3), rng.uniform(0.03, 0.14))
+        return TileStyle(family, "chinese", float(rng.uniform(2.25, 2.7)) if family == "black-chinese" else 2.78,
+                         float(rng.uniform(7, 10)), face=face, pip=_hsv(0, 0, rng.uniform(0.85, 1.0)), back=face,
+                         side=_shade(face, 1.3), pip_size=float(rng.uniform(0.17, 0.24)), divider=False,
+                         spinner=False, **common)
+    if family == "european-white":
+        face = _ivory(rng) if rng.random() < 0.6 else _hsv(0, 0, rng.uniform(0.88, 0.98))
+        pip = _hsv(0, 0, rng.uniform(0.02, 0.15))
+    else:  # coloured plastic: pink, green, blue, red... with contrasting pips
+        face = _hsv(rng.uniform(0, 360), rng.uniform(0.45, 0.85), rng.uniform(0.5, 0.95))
+        pip = _hsv(rng.uniform(40, 60), rng.uniform(0.7, 1.0), 0.95) if rng.random() < 0.4 else \
+            _hsv(0, 0, 0.97 if rng.random() < 0.6 else 0.05)
+    return TileStyle(family, "european", float(rng.uniform(1.9, 2.1)), float(rng.uniform(6, 9)), face=face, pip=pip,
+                     back=face, side=_shade(face, 0.8), pip_size=float(rng.uniform(0.14, 0.2)), divider=True,
+                     spinner=bool(rng.random() < 0.35), **common)

@@ -1,0 +1,67 @@
+"""The domino scene generator: pip layouts, the shared Chinese art, and scenes with their truth."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from datasets.dominoes.art import art_face, load_art
+from datasets.dominoes.faces import pip_layout
+from datasets.dominoes.scenes import DominoSceneConfig, chinese_set, double_six_set, render_scene
+from datasets.dominoes.styles import STYLES, sample_style
+from engine.dominoes.tiles import CHINESE_TILES, Tile
+
+
+@pytest.mark.parametrize("chinese", [True, False])
+def test_every_face_has_its_pips_and_red_ones(chinese: bool) -> None:
+    for tile in CHINESE_TILES if chinese else Tile:
+        pips = pip_layout(tile.high, tile.low, chinese)
+        assert len(pips) == tile.pips
+        red = sum(p[3] for p in pips)
+        assert red == (tile.red_pips if chinese else 0), tile.code
+        top = sum(p[1] < 0.5 for p in pips if not (chinese and tile is Tile.T3_3))
+        if not (chinese and tile is Tile.T3_3):
+            assert top == tile.high  # the first number is drawn on the upper half
+        assert all(0 < u < 1 and 0 < v < 1 for u, v, _, _ in pips)
+    with pytest.raises(ValueError, match="0 to 6"):
+        pip_layout(7, 1, True)
+
+
+def test_sets_match_the_engine() -> None:
+    assert Counter(chinese_set()) == Counter({(t.low, t.high): 2 if t.kind.name == "CIVIL" else 1 for t in CHINESE_TILES})
+    assert sorted(double_six_set()) == sorted((t.low, t.high) for t in Tile)
+
+
+def test_shared_art_has_the_21_chinese_faces(shared_data: Path) -> None:
+    faces = load_art(shared_data)
+    assert sorted(tuple(sorted((f.top, f.bottom))) for f in faces) == sorted((t.low, t.high) for t in CHINESE_TILES)
+    sprite = art_face(2, 4, 120)  # drawn 4 over 2 in the art: turned so that 2 is on top
+    assert sprite.shape[0] == 120 and sprite.shape[2] == 4
+    with pytest.raises(ValueError, match="no 0:3"):
+        art_face(0, 3, 100)
+
+
+def test_unknown_style_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown domino style"):
+        sample_style(np.random.default_rng(0), "mahjong")
+    with pytest.raises(ValueError, match="unknown domino styles"):
+        DominoSceneConfig(styles=("mahjong",))
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_scene_truth_is_consistent(style: str, shared_data: Path) -> None:
+    config = DominoSceneConfig(size=(320, 200), styles=(style,))
+    scene = render_scene(11, config)
+    again = render_scene(11, config)
+    assert np.array_equal(scene.image, again.image)  # same seed, same photo
+    n = len(scene.faces)
+    assert scene.image.shape == (200, 320, 3) and scene.quads.shape == (n, 4, 2)
+    assert scene.visible.shape == scene.cut.shape == scene.face_up.shape == (n,)
+    allowed = Counter(chinese_set() if scene.tile_set == "chinese" else double_six_set())
+    drawn = Counter(tuple(sorted(f)) for f in scene.faces)
+    assert not drawn - allowed  # never more copies than the set has
+    for label in scene.labels():
+        assert label == "back" or tuple(int(v) for v in label.split(":")) in allowed

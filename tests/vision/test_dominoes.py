@@ -1,0 +1,128 @@
+"""Domino vision: the set rules, the typed observation, reading faces, joint naming and a rendered scene."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from datasets.dominoes.faces import face_sprite
+from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from datasets.dominoes.styles import sample_style
+from datasets.hanafuda.config import preset
+from engine.dominoes.tiles import CHINESE_TILES, CIVIL, Tile
+from vision.dominoes import DominoRecognizer, DominoTableObservation, TileObservation, domino_set
+from vision.dominoes.pips import HalfReading, TileReading, read_tile
+from vision.dominoes.resolve import resolve
+from vision.imageio import EmptyImageError, ImageTypeError
+
+QUAD = ((10.0, 10.0), (50.0, 10.0), (50.0, 90.0), (10.0, 90.0))
+
+
+def test_sets_agree_with_the_engine() -> None:
+    chinese = domino_set("chinese")
+    assert chinese.size == 32 and domino_set("double-six").size == 28
+    for tile in Tile:
+        face = (tile.low, tile.high)
+        expected = (2 if tile in CIVIL else 1) if tile in CHINESE_TILES else 0
+        assert chinese.copies.get(face, 0) == expected, tile.code
+        if tile in CHINESE_TILES:
+            red = sum(n * chinese.red_share(face, n) for n in {tile.low, tile.high} for _ in range(1 + tile.is_double))
+            assert red == tile.red_pips, tile.code
+    with pytest.raises(ValueError, match="unknown domino set"):
+        domino_set("mahjong")
+
+
+def test_observation_is_validated() -> None:
+    tile = TileObservation("1:3", (1, 3), QUAD, 0.9, colours=("red", "black"))
+    assert tile.center == (30.0, 50.0) and tile.total == 4
+    assert tile.to_dict()["pips"] == [1, 3]
+    with pytest.raises(ValueError, match="does not match"):
+        TileObservation("1:4", (1, 3), QUAD, 0.9)
+    with pytest.raises(ValueError, match="0 to 6"):
+        TileObservation(None, (1, 7), QUAD, 0.9)
+    with pytest.raises(ValueError, match="confidence"):
+        TileObservation("1:3", (1, 3), QUAD, 1.3)
+    with pytest.raises(ValueError, match="finite"):
+        TileObservation("1:3", (1, 3), ((0, 0), (1, 0), (1, float("nan")), (0, 1)), 0.5)
+    with pytest.raises(ValueError, match="face-down"):
+        TileObservation("1:3", None, QUAD, 0.5, face_down=True)
+    down = TileObservation(None, None, QUAD, 1.0, face_down=True)
+    frame = DominoTableObservation((100, 100), (tile, down), "chinese", {"find": 2.0})
+    out = frame.to_dict("a.jpg")
+    assert out["face_down"] == 1 and out["pip_total"] == 4 and [t["tile"] for t in out["tiles"]] == ["1:3"]
+    assert frame.labels() == ["1:3", "back"]
+
+
+def _tile_photo(style_name: str, top: int, bottom: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """A face drawn 160 px tall on a grey table, turned by some angle; returns the image and the face's quad."""
+    rng = np.random.default_rng(seed)
+    style = sample_style(rng, style_name)
+    sprite = face_sprite(style, top, bottom, 160, rng)
+    h, w = sprite.shape[:2]
+    image = np.full((260, 260, 3), 0.45, np.float32)
+    angle = np.radians(rng.uniform(0, 360))
+    c, s = np.cos(angle), np.sin(angle)
+    corners = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]]) @ [[c, s], [-s, c]]
+    quad = (corners + 130).astype(np.float32)
+    src = np.array([[-0.5, -0.5], [w - 0.5, -0.5], [w - 0.5, h - 0.5], [-0.5, h - 0.5]], np.float32)
+    warped = cv2.warpPerspective(sprite, cv2.getPerspectiveTransform(src, quad), (260, 260))
+    image = image * (1 - warped[:, :, 3:]) + warped[:, :, :3] * warped[:, :, 3:]
+    return (image * 255).astype(np.uint8), quad
+
+
+@pytest.mark.parametrize("style", ["ivory-chinese", "black-chinese", "european-white"])
+def test_reader_counts_both_halves_of_every_face(style: str) -> None:
+    chinese = style != "european-white"
+    faces = [(a, b) for a in range(0 if not chinese else 1, 7) for b in range(a, 7)]
+    for k, (a, b) in enumerate(faces):
+        image, quad = _tile_photo(style, b, a, seed=k)  # drawn with the higher number on top
+        reading = read_tile(image, quad, divided=not chinese)
+        assert (reading.top.count, reading.bottom.count) == (b, a), f"{style} {a}:{b}"
+        assert reading.divider == (not chinese)
+        if chinese and a == 1 and b != 1:
+            assert reading.bottom.colour == "red"
+
+
+def _reading(top: int, bottom: int, red: tuple[float, float] = (0.0, 0.0)) -> TileReading:
+    def half(n: int, share: float) -> HalfReading:
+        return HalfReading(n, 0, "red" if share > 0.5 else "white", share)
+
+    return TileReading(half(top, red[0]), half(bottom, red[1]), False, False, 80.0, 5.0)
+
+
+def test_resolution_keeps_the_set_rules() -> None:
+    chinese = domino_set("chinese")
+    three_earths = [_reading(1, 1, (1.0, 1.0))] * 3
+    names = resolve(three_earths, chinese)
+    assert sum(n.face == (1, 1) for n in names) == 2  # Earth has two copies: the third gets its runner-up
+    assert [n.face for n in names].count(None) + sum(n.face != (1, 1) for n in names) == 1
+    blank = resolve([_reading(0, 3)], chinese)[0]
+    assert blank.face is not None and 0 not in blank.face  # a Chinese set has no blanks
+    european = resolve([_reading(0, 3)], domino_set("double-six"))[0]
+    assert european.face == (0, 3) and european.confidence > 0.8
+    flipped = resolve([_reading(5, 2)], domino_set("double-six"))[0]
+    assert flipped.face == (2, 5) and flipped.flipped
+
+
+def test_recogniser_reads_a_clean_rendered_table() -> None:
+    config = DominoSceneConfig(size=(960, 540), styles=("european-white",), layouts={"scattered": 1.0},
+                               tiles=(5, 5), tilt_max_deg=0.0, tile_length=(0.22, 0.26),
+                               photo=replace(preset("clean"), surfaces={"felt": 1.0}))
+    scene = render_scene(3, config)
+    seen = DominoRecognizer("double-six")(scene.image)
+    assert sorted(seen.labels()) == sorted(scene.labels())
+    for tile in seen.face_up:
+        assert tile.pips is not None and tile.pips[0] <= tile.pips[1]
+
+
+def test_recogniser_rejects_bad_frames() -> None:
+    recognizer = DominoRecognizer("chinese")
+    with pytest.raises(EmptyImageError):
+        recognizer(np.zeros((0, 10, 3), np.uint8))
+    with pytest.raises(ImageTypeError):
+        recognizer(np.zeros((10, 10, 3), np.float32))
+    empty = recognizer(np.full((120, 160, 3), 90, np.uint8))
+    assert empty.tiles == () and empty.pip_total == 0

@@ -1,0 +1,90 @@
+"""One call from a frame to the dominoes on the table: find the tiles, read each, name them jointly.
+
+Candidates the finder gives that are not tiles are dropped here: rectangles cut by the frame edge (nothing
+sure can be read from them), plain ones that are textured (a floor board: a tile's back is one colour)
+and plain ones of another size than the tiles read face up (all tiles of a set are the same size).
+The recogniser keeps no per-frame state: call it from any thread.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.capture import Frame
+from vision.dominoes.finder import FinderParams, find_tiles
+from vision.dominoes.observation import DominoTableObservation, TileObservation
+from vision.dominoes.pips import TileReading, read_tile
+from vision.dominoes.resolve import Resolved, resolve
+from vision.dominoes.sets import domino_set, face_code
+from vision.imageio import as_bgr
+
+ASPECTS = {"chinese": 2.5, "double-six": 2.0}
+MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
+
+
+def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> bool:
+    x, y = quad[:, 0], quad[:, 1]
+    return bool((x >= margin).all() and (y >= margin).all() and (x <= width - 1 - margin).all()
+                and (y <= height - 1 - margin).all())
+
+
+def _length(quad: np.ndarray) -> float:
+    return float((np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2)
+
+
+def _plausible(quads: list[np.ndarray], readings: list[TileReading]) -> list[bool]:
+    keep = [not r.face_down or r.uniformity <= MAX_TEXTURE for r in readings]
+    lengths = [_length(q) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
+    if lengths:
+        typical = float(np.median(lengths))
+        for i, (quad, reading) in enumerate(zip(quads, readings, strict=True)):
+            if reading.face_down and not 0.75 <= _length(quad) / typical <= 1.33:
+                keep[i] = False
+    return keep
+
+
+def _observation(quad: np.ndarray, reading: TileReading, named: Resolved) -> TileObservation:
+    if reading.face_down:
+        return TileObservation(None, None, quad, named.confidence, face_down=True)
+    colours = (reading.top.colour, reading.bottom.colour)
+    if named.flipped:  # turn the quad so the lower number's half comes first
+        quad = np.roll(quad, 2, axis=0)
+        colours = colours[::-1]
+    if named.face is None:
+        return TileObservation(None, None, quad, named.confidence, colours=colours)
+    pips = (min(named.face), max(named.face))
+    return TileObservation(face_code(named.face), pips, quad, named.confidence, colours=colours)
+
+
+@dataclass
+class DominoRecognizer:
+    """Reads tiles against ``tile_set`` ("chinese" or "double-six")."""
+
+    tile_set: str = "double-six"
+    finder: FinderParams = field(default_factory=FinderParams)
+
+    def __post_init__(self) -> None:
+        self._set = domino_set(self.tile_set)
+        if self.finder == FinderParams():
+            self.finder = FinderParams(aspect=ASPECTS[self.tile_set])
+
+    def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
+        image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
+        height, width = image.shape[:2]
+        t0 = time.perf_counter()
+        quads = [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
+        t1 = time.perf_counter()
+        readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
+        keep = _plausible(quads, readings)
+        quads = [q for q, k in zip(quads, keep, strict=True) if k]
+        readings = [r for r, k in zip(readings, keep, strict=True) if k]
+        t2 = time.perf_counter()
+        named = resolve(readings, self._set)
+        t3 = time.perf_counter()
+        order = sorted(range(len(quads)), key=lambda i: (round(float(quads[i][:, 1].mean()) / 40), quads[i][0][0]))
+        tiles = tuple(_observation(quads[i], readings[i], named[i]) for i in order)
+        timings = {"find": (t1 - t0) * 1e3, "read": (t2 - t1) * 1e3, "resolve": (t3 - t2) * 1e3}
+        return DominoTableObservation((width, height), tiles, self.tile_set, timings)
