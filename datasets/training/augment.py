@@ -13,13 +13,18 @@ import torch
 import torch.nn.functional as F
 
 
-def _chance(n: int, p: float, g: torch.Generator) -> torch.Tensor:
-    return torch.rand(n, generator=g) < p
+def _rand(g: torch.Generator, like: torch.Tensor, *shape: int) -> torch.Tensor:
+    """Uniform numbers from the seeded CPU generator, on the device of ``like`` (the batch may live on a GPU)."""
+    return torch.rand(*shape, generator=g).to(like.device)
+
+
+def _chance(n: int, p: float, g: torch.Generator, like: torch.Tensor) -> torch.Tensor:
+    return _rand(g, like, n) < p
 
 
 def rotate_half(crops: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     """Half the crops upside down (on uint8 NHWC, where it is cheapest): a card upside down is the same card."""
-    flip = _chance(len(crops), 0.5, g)
+    flip = _chance(len(crops), 0.5, g, crops)
     out = crops.clone()
     out[flip] = torch.flip(crops[flip], dims=(1, 2))
     return out
@@ -28,12 +33,12 @@ def rotate_half(crops: torch.Tensor, g: torch.Generator) -> torch.Tensor:
 def misalign(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     """Small shift, scale, rotation and shear, as from an imprecise quad; uncovered pixels get a table colour."""
     n = len(x)
-    u = lambda lo, hi: lo + (hi - lo) * torch.rand(n, generator=g)  # noqa: E731
+    u = lambda lo, hi: lo + (hi - lo) * _rand(g, x, n)  # noqa: E731
     angle = u(-5, 5) * math.pi / 180
     scale = u(0.9, 1.1)
     sx, sy = scale * u(0.95, 1.05), scale
     shear = u(-0.05, 0.05)
-    theta = torch.zeros(n, 2, 3)
+    theta = torch.zeros(n, 2, 3, device=x.device)
     theta[:, 0, 0] = torch.cos(angle) * sx
     theta[:, 0, 1] = -torch.sin(angle) * sy + shear
     theta[:, 1, 0] = torch.sin(angle) * sx
@@ -43,20 +48,20 @@ def misalign(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     grid = F.affine_grid(theta, list(x.shape), align_corners=False)
     warped = F.grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=False)
     outside = (grid.abs() > 1).any(dim=-1).unsqueeze(1)
-    return torch.where(outside, torch.rand(n, 3, 1, 1, generator=g), warped)
+    return torch.where(outside, _rand(g, x, n, 3, 1, 1), warped)
 
 
 def photometric(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     """Saturation, white balance, contrast, exposure and gamma: other prints under other lamps."""
     n = len(x)
-    u = lambda lo, hi, c=1: lo + (hi - lo) * torch.rand(n, c, 1, 1, generator=g)  # noqa: E731
+    u = lambda lo, hi, c=1: lo + (hi - lo) * _rand(g, x, n, c, 1, 1)  # noqa: E731
     gray = x.mean(dim=1, keepdim=True)
     mean = gray.mean(dim=(2, 3), keepdim=True)
     white_balance = u(0.8, 1.2) * u(0.85, 1.15, 3)
     x = gray + (x - gray) * u(0.4, 1.5)  # saturation
     x = (mean + (x - mean) * u(0.6, 1.3)) * (white_balance * u(0.5, 1.4)) + u(-0.1, 0.1)  # contrast, exposure
     x = x.clamp_(0, 1)
-    gamma = _chance(n, 0.5, g)
+    gamma = _chance(n, 0.5, g, x)
     x[gamma] = x[gamma] ** u(0.7, 1.4)[gamma]
     return x
 
@@ -64,14 +69,14 @@ def photometric(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
 def glare(x: torch.Tensor, g: torch.Generator, p: float = 0.2) -> torch.Tensor:
     """A soft white highlight on some crops: glossy plastic decks under a lamp."""
     n, _, h, w = x.shape
-    pick = _chance(n, p, g).float().view(n, 1, 1, 1)
-    cy = torch.rand(n, 1, 1, generator=g) * h
-    cx = torch.rand(n, 1, 1, generator=g) * w
-    r = (0.15 + 0.5 * torch.rand(n, 1, 1, generator=g)) * w
-    ys = torch.arange(h).view(1, h, 1)
-    xs = torch.arange(w).view(1, 1, w)
+    pick = _chance(n, p, g, x).float().view(n, 1, 1, 1)
+    cy = _rand(g, x, n, 1, 1) * h
+    cx = _rand(g, x, n, 1, 1) * w
+    r = (0.15 + 0.5 * _rand(g, x, n, 1, 1)) * w
+    ys = torch.arange(h, device=x.device).view(1, h, 1)
+    xs = torch.arange(w, device=x.device).view(1, 1, w)
     blob = torch.exp(-((ys - cy) ** 2 + (xs - cx) ** 2) / (r**2)).unsqueeze(1)
-    strength = 0.3 + 0.7 * torch.rand(n, 1, 1, 1, generator=g)
+    strength = 0.3 + 0.7 * _rand(g, x, n, 1, 1, 1)
     return x + pick * strength * blob * (1 - x)
 
 
@@ -79,8 +84,8 @@ def occlude(x: torch.Tensor, g: torch.Generator, p: float = 0.25) -> torch.Tenso
     """Cover up to ~45% of some crops with a flat colour or a piece of another crop (a finger, a card on top)."""
     n, _, h, w = x.shape
     out = x.clone()
-    donors = x[torch.randperm(n, generator=g)]
-    for i in torch.nonzero(_chance(n, p, g)).flatten().tolist():
+    donors = x[torch.randperm(n, generator=g).to(x.device)]
+    for i in torch.nonzero(torch.rand(n, generator=g) < p).flatten().tolist():
         area = 0.08 + 0.37 * torch.rand(1, generator=g).item()
         aspect = math.exp((torch.rand(1, generator=g).item() - 0.5) * 2)
         bh = min(h, max(2, round(math.sqrt(area * h * w * aspect))))
@@ -91,7 +96,7 @@ def occlude(x: torch.Tensor, g: torch.Generator, p: float = 0.25) -> torch.Tenso
         if torch.rand(1, generator=g).item() < 0.5:
             y0, x0 = int(torch.randint(0, h - bh + 1, (1,), generator=g)), (0 if x0 < (w - bw) / 2 else w - bw)
         if torch.rand(1, generator=g).item() < 0.5:
-            out[i, :, y0 : y0 + bh, x0 : x0 + bw] = torch.rand(3, 1, 1, generator=g)
+            out[i, :, y0 : y0 + bh, x0 : x0 + bw] = _rand(g, x, 3, 1, 1)
         else:
             out[i, :, y0 : y0 + bh, x0 : x0 + bw] = donors[i, :, y0 : y0 + bh, x0 : x0 + bw]
     return out
@@ -100,11 +105,11 @@ def occlude(x: torch.Tensor, g: torch.Generator, p: float = 0.25) -> torch.Tenso
 def blur(x: torch.Tensor, g: torch.Generator, p: float = 0.25) -> torch.Tensor:
     """Gaussian blur of sigma 0.5-1.5 px on some crops: focus and motion at small scale."""
     n = len(x)
-    pick = torch.nonzero(_chance(n, p, g)).flatten()
+    pick = torch.nonzero(_chance(n, p, g, x)).flatten()
     if len(pick) == 0:
         return x
     sigma = 0.5 + torch.rand(1, generator=g).item()
-    k = torch.arange(-2, 3, dtype=x.dtype)
+    k = torch.arange(-2, 3, dtype=x.dtype, device=x.device)
     k = torch.exp(-(k**2) / (2 * sigma**2))
     k = k / k.sum()
     kernel = (k.view(5, 1) * k.view(1, 5)).expand(3, 1, 5, 5).contiguous()
@@ -116,8 +121,8 @@ def blur(x: torch.Tensor, g: torch.Generator, p: float = 0.25) -> torch.Tensor:
 def noise(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     """Sensor noise, mostly in brightness (one field for all three channels is a third of the cost)."""
     n, _, h, w = x.shape
-    sigma = 0.03 * torch.rand(n, 1, 1, 1, generator=g)
-    return x + sigma * torch.randn((n, 1, h, w), generator=g)
+    sigma = 0.03 * _rand(g, x, n, 1, 1, 1)
+    return x + sigma * torch.randn((n, 1, h, w), generator=g).to(x.device)
 
 
 def augment(crops_nhwc_uint8: torch.Tensor, g: torch.Generator) -> torch.Tensor:

@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from datasets.training.net import MEAN_BGR, STD_BGR, SeparableBlock
+from datasets.training.net import SeparableBlock, normalise
 
 STRIDE = 4
 OFFSET_UNIT = 16.0  # corner offsets are predicted in units of this many input pixels
@@ -61,14 +61,6 @@ class FinderNet(nn.Module):
             y = self.smooth[i](y)
         y = self.head(y)
         return self.heat(y), self.corners(y), self.visible(y)
-
-
-def normalise(frames_nhwc_uint8: torch.Tensor) -> torch.Tensor:
-    """uint8 N x H x W x 3 BGR -> normalised float N x 3 x H x W (the same maths as the exported graph)."""
-    x = frames_nhwc_uint8.permute(0, 3, 1, 2).float() / 255.0
-    mean = torch.tensor(MEAN_BGR, dtype=x.dtype).view(1, 3, 1, 1)
-    std = torch.tensor(STD_BGR, dtype=x.dtype).view(1, 3, 1, 1)
-    return (x - mean) / std
 
 
 class FinderExport(nn.Module):

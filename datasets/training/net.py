@@ -57,8 +57,8 @@ class CardNet(nn.Module):
 def normalise(crops_nhwc_uint8: torch.Tensor) -> torch.Tensor:
     """uint8 N x H x W x 3 BGR -> normalised float N x 3 x H x W (the same maths as the exported graph)."""
     x = crops_nhwc_uint8.permute(0, 3, 1, 2).float() / 255.0
-    mean = torch.tensor(MEAN_BGR, dtype=x.dtype).view(1, 3, 1, 1)
-    std = torch.tensor(STD_BGR, dtype=x.dtype).view(1, 3, 1, 1)
+    mean = torch.tensor(MEAN_BGR, dtype=x.dtype, device=x.device).view(1, 3, 1, 1)
+    std = torch.tensor(STD_BGR, dtype=x.dtype, device=x.device).view(1, 3, 1, 1)
     return (x - mean) / std
 
 

@@ -55,6 +55,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-rotation-average", action="store_true", help="do not average with the rotated crop")
     parser.add_argument("--renderer", default=DEFAULT_RENDERER, help="module:function with render_crops' signature")
     parser.add_argument("--checkpoint", type=Path, default=None, help="also save the torch weights here")
+    parser.add_argument("--init", type=Path, default=None, help="start from these torch weights (fine-tuning)")
+    parser.add_argument("--publish-from", type=Path, default=None,
+                        help="skip training: export, evaluate and describe this checkpoint (from --checkpoint)")
+    parser.add_argument("--device", default="cpu", help="torch device of the trainer (cpu, or cuda on a GPU machine)")
     return parser.parse_args(argv)
 
 
@@ -65,11 +69,12 @@ def learning_rate(base: float, progress: float) -> float:
     return base * 0.5 * (1 + math.cos(math.pi * min(1.0, (progress - WARMUP) / (1 - WARMUP))))
 
 
-def holdout_accuracy(net: CardNet, crops: np.ndarray, labels: np.ndarray) -> float:
+def holdout_accuracy(net: CardNet, crops: np.ndarray, labels: np.ndarray, device: str = "cpu") -> float:
     net.eval()
     with torch.no_grad():
         pred = torch.cat(
-            [net(normalise(torch.from_numpy(crops[i : i + 512]))).argmax(1) for i in range(0, len(crops), 512)]
+            [net(normalise(torch.from_numpy(crops[i : i + 512]).to(device))).argmax(1).cpu()
+             for i in range(0, len(crops), 512)]
         )
     net.train()
     return float((pred.numpy() == labels).mean())
@@ -81,6 +86,10 @@ def train(args: argparse.Namespace, size: tuple[int, int], log: Log) -> tuple[Ca
     rng = np.random.default_rng(args.seed)
     gen = torch.Generator().manual_seed(args.seed)
     net = CardNet(len(CLASS_NAMES))
+    if args.init:
+        saved = torch.load(args.init)
+        net.load_state_dict(saved.get("state_dict", saved))  # a checkpoint, or bare weights
+    net.to(args.device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     stream = CropStream(TRAIN_STYLES, size, args.seed, args.workers, args.capacity, args.chunk, args.renderer)
     try:
@@ -97,8 +106,9 @@ def train(args: argparse.Namespace, size: tuple[int, int], log: Log) -> tuple[Ca
             for group in optimiser.param_groups:
                 group["lr"] = learning_rate(args.lr, progress)
             crops, labels = stream.batch(args.batch, rng)
-            x = normalise(augment(torch.from_numpy(crops), gen))
-            loss = F.cross_entropy(net(x), torch.from_numpy(labels), label_smoothing=args.smoothing)
+            x = normalise(augment(torch.from_numpy(crops).to(args.device), gen))
+            target = torch.from_numpy(labels).to(args.device)
+            loss = F.cross_entropy(net(x), target, label_smoothing=args.smoothing)
             optimiser.zero_grad(set_to_none=True)
             loss.backward()
             optimiser.step()
@@ -109,7 +119,7 @@ def train(args: argparse.Namespace, size: tuple[int, int], log: Log) -> tuple[Ca
                 log(
                     f"step {step} {minutes:.1f} min loss {np.mean(losses[-200:]):.3f} "
                     f"lr {optimiser.param_groups[0]['lr']:.2e} buffer {stream.filled} rendered {stream.rendered} "
-                    f"held-out {holdout_accuracy(net, *probe):.3f}"
+                    f"held-out {holdout_accuracy(net, *probe, device=args.device):.3f}"
                 )
         stats = {
             "steps": step,
@@ -119,7 +129,7 @@ def train(args: argparse.Namespace, size: tuple[int, int], log: Log) -> tuple[Ca
         }
     finally:
         stream.close()
-    net.eval()
+    net.cpu().eval()
     return net, stats
 
 
@@ -211,10 +221,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     log: Log = lambda message: print(message, flush=True)  # noqa: E731
     budget = f"{args.steps} steps" if args.steps else f"{args.minutes:g} minutes"
     log(f"training {MODEL_NAME}: {budget}, seed {args.seed}, size {args.size}")
-    net, stats = train(args, parse_size(args.size), log)
-    if args.checkpoint:
-        torch.save({"state_dict": net.state_dict(), "stats": stats}, args.checkpoint)
     command = "python -m datasets.training.train_cards " + " ".join(sys.argv[1:] if argv is None else argv)
+    if args.publish_from:
+        saved = torch.load(args.publish_from)
+        net = CardNet(len(CLASS_NAMES))
+        net.load_state_dict(saved["state_dict"])
+        net.eval()
+        stats, command = saved["stats"], saved.get("command", command)
+    else:
+        net, stats = train(args, parse_size(args.size), log)
+        if args.checkpoint:
+            torch.save({"state_dict": net.state_dict(), "stats": stats, "command": command}, args.checkpoint)
+        if args.device != "cpu":
+            return  # a GPU machine trains; publishing (export, held-out metrics, CPU latency) runs on the CPU box
     publish(net, stats, args, command, log)
 
 

@@ -56,6 +56,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--publish-from", type=Path, default=None,
                         help="skip training: export, evaluate and describe this checkpoint (from --checkpoint)")
     parser.add_argument("--checkpoint", type=Path, default=None, help="also save the torch weights here")
+    parser.add_argument("--device", default="cpu", help="torch device of the trainer (cpu, or cuda on a GPU machine)")
     return parser.parse_args(argv)
 
 
@@ -91,8 +92,8 @@ def visible_loss(logits: torch.Tensor, visible: torch.Tensor, weight: torch.Tens
     return (bce * weight).sum() / weight.sum().clamp(min=1)
 
 
-def losses(net: FinderNet, batch: dict[str, np.ndarray]) -> dict[str, torch.Tensor]:
-    t = {k: torch.from_numpy(v) for k, v in batch.items()}
+def losses(net: FinderNet, batch: dict[str, np.ndarray], device: str = "cpu") -> dict[str, torch.Tensor]:
+    t = {k: torch.from_numpy(v).to(device) for k, v in batch.items()}
     heat_logits, corners, visible = net(normalise(t["images"]))
     weight = t["weight"].float()
     return {
@@ -109,6 +110,7 @@ def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, floa
     net = FinderNet()
     if args.init:
         net.load_state_dict(torch.load(args.init)["state_dict"])
+    net.to(args.device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     stream = SceneStream(TRAIN_STYLES, args.seed, args.workers, args.capacity)
     try:
@@ -123,7 +125,7 @@ def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, floa
                 break
             for group in optimiser.param_groups:
                 group["lr"] = learning_rate(args.lr, progress)
-            parts = losses(net, stream.batch(args.batch, rng))
+            parts = losses(net, stream.batch(args.batch, rng), args.device)
             loss = parts["heat"] + 2.0 * parts["corners"] + 0.5 * parts["visible"]
             optimiser.zero_grad(set_to_none=True)
             loss.backward()
@@ -137,11 +139,12 @@ def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, floa
                     f"visible {visible:.3f} lr {optimiser.param_groups[0]['lr']:.2e} "
                     f"buffer {stream.filled} rendered {stream.rendered}")
                 if args.checkpoint and step % 500 == 0:  # a model to look at while the run goes on
-                    torch.save({"state_dict": net.state_dict(), "step": step}, args.checkpoint)
+                    torch.save({"state_dict": {k: v.cpu() for k, v in net.state_dict().items()}, "step": step},
+                               args.checkpoint)
         stats = {"steps": step, "rendered": stream.rendered, "minutes": (time.monotonic() - start) / 60}
     finally:
         stream.close()
-    net.eval()
+    net.cpu().eval()
     return net, stats
 
 
@@ -222,6 +225,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         net, stats = train(args, log)
         if args.checkpoint:
             torch.save({"state_dict": net.state_dict(), "stats": stats, "command": command}, args.checkpoint)
+        if args.device != "cpu":
+            return  # a GPU machine trains; publishing (export, held-out metrics, CPU latency) runs on the CPU box
     publish(net, stats, args, command, log)
 
 
