@@ -382,3 +382,14 @@ class KoiKoiScreen(Screen[None]):
             self.ask_for_deal(str(exc))
             return
         self.state_changed()
+
+
+def build_screen(game: str, args: object) -> KoiKoiScreen:
+    """The screen ``kibitz play koikoi`` shows (see ``companion.commands.play``)."""
+    from engine.koikoi.profile import KoiKoiProfile
+
+    options = vars(args)
+    profile = KoiKoiProfile.load(options.get("rules") or options.get("profile") or "default")
+    session = KoiKoiSession(profile, mode="manual")
+    return KoiKoiScreen(session, lang=options.get("lang", "en"), hints=not options.get("no_hints"),
+                        teach=bool(options.get("teach")))
