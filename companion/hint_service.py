@@ -19,12 +19,14 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from companion.tables.base import HintLine, TableHintSearch
 from engine.koikoi.hints import DecisionHint, HintSearch, MatchContext, MoveHint
 from engine.koikoi.round import KoiKoiRound
 
 # Seconds of search before each report: the first well within 200 ms, then better ones.
 DEFAULT_SCHEDULE = (0.08, 0.3, 0.6, 1.0)
 SLICE = 0.03  # the search checks for a newer request this often
+UNREADABLE = -1  # the generation of an error report for a request the process could not read
 
 
 @dataclass(frozen=True)
@@ -38,20 +40,60 @@ class HintRequest:
 
 
 @dataclass(frozen=True)
+class TableHintRequest:
+    """The other games: a ready-made search over the player's legal moves (see ``companion.tables.base``)."""
+
+    generation: int
+    search: TableHintSearch
+    schedule: tuple[float, ...] = DEFAULT_SCHEDULE
+    fixed_samples: int | None = None
+
+
+@dataclass(frozen=True)
 class HintReport:
     generation: int
-    moves: list[MoveHint]  # best first; empty when a koi-koi/stop decision is due
+    moves: list[MoveHint]  # Koi-Koi, best first; empty when a koi-koi/stop decision is due
     decision: DecisionHint | None
     samples: int
     final: bool
     error: str = ""
+    lines: tuple[HintLine, ...] = ()  # the other games, best first
+
+
+class _Running:
+    """A search in progress behind one step/report interface, whichever game it is for."""
+
+    def __init__(self, generation: int, search: HintSearch | TableHintSearch) -> None:
+        self.generation = generation
+        self.search = search
+
+    def step(self, budget_s: float) -> None:
+        self.search.step(budget_s)
+
+    def add_samples(self, worlds: int) -> None:
+        self.search.add_samples(worlds)
+
+    def report(self, final: bool) -> HintReport:
+        search = self.search
+        if isinstance(search, TableHintSearch):
+            return HintReport(self.generation, [], None, search.samples, final, lines=tuple(search.lines()))
+        decision = search.decision()
+        moves = [] if decision is not None else search.ranked()
+        return HintReport(self.generation, moves, decision, search.samples, final=final)
+
+
+def _start(request: HintRequest | TableHintRequest) -> _Running:
+    if isinstance(request, TableHintRequest):
+        return _Running(request.generation, request.search)
+    return _Running(request.generation,
+                    HintSearch(request.state, request.player, request.context, seed=request.generation))
 
 
 def run_hint_search(
-    request: HintRequest, post: Callable[[HintReport], object], is_current: Callable[[], bool]
+    request: HintRequest | TableHintRequest, post: Callable[[HintReport], object], is_current: Callable[[], bool]
 ) -> None:
     """Search and report after each step of the schedule; stop as soon as the request is stale."""
-    search = HintSearch(request.state, request.player, request.context, seed=request.generation)
+    search = _start(request)
     steps: tuple[float, ...] = (0.0,) if request.fixed_samples is not None else request.schedule
     for i, budget in enumerate(steps):
         if request.fixed_samples is not None:
@@ -64,16 +106,20 @@ def run_hint_search(
                     return
         if not is_current():
             return
-        decision = search.decision()
-        moves = [] if decision is not None else search.ranked()
-        post(HintReport(request.generation, moves, decision, search.samples, final=i == len(steps) - 1))
+        post(search.report(final=i == len(steps) - 1))
 
 
 def serve(requests: Connection, results: Connection) -> None:
     """The hint process: search for the newest request, report, repeat until sent ``None``."""
-    newer: list[HintRequest | None] = []
+    newer: list[HintRequest | TableHintRequest | None] = []
     while True:
-        request = newer.pop() if newer else requests.recv()
+        try:
+            request = newer.pop() if newer else requests.recv()
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # a request that cannot be unpickled: say so, keep serving
+            results.send(HintReport(UNREADABLE, [], None, 0, True, f"{type(exc).__name__}: {exc}"))
+            continue
         if request is None:
             return
 
@@ -110,7 +156,7 @@ class HintProcess:
         self._reader = threading.Thread(target=self._forward, daemon=True, name="kibitz-hints-reader")
         self._reader.start()
 
-    def request(self, request: HintRequest) -> None:
+    def request(self, request: HintRequest | TableHintRequest) -> None:
         self._requests.send(request)
 
     def _forward(self) -> None:

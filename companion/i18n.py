@@ -86,9 +86,20 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
                    "ko": "바닥패 8장"},
     "deal_leader": {"en": "who leads: you or opponent", "ru": "кто ходит первым: you/opponent",
                     "uk": "хто ходить першим: you/opponent", "ja": "先手: you / opponent", "ko": "선: you / opponent"},
+    "table_input_placeholder": {"en": "type a move (as in the list), or undo", "ru": "ход (как в списке) или undo",
+                                "uk": "хід (як у списку) або undo", "ja": "手を入力 (一覧のとおり) / undo",
+                                "ko": "수 입력 (목록처럼) 또는 undo"},
     "ok": {"en": "OK", "ru": "OK", "uk": "OK", "ja": "OK", "ko": "확인"},
     "cancel": {"en": "Cancel", "ru": "Отмена", "uk": "Скасувати", "ja": "取消", "ko": "취소"},
 }
+
+
+def register(texts: dict[str, dict[str, str]]) -> None:
+    """Add a game's own words (each game's table module registers its texts when imported)."""
+    for key, table in texts.items():
+        if key in _TEXT and _TEXT[key] != table:
+            raise ValueError(f"text key {key!r} is already defined differently")
+        _TEXT[key] = table
 
 
 def t(key: str, lang: str, **params: object) -> str:

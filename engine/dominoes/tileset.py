@@ -103,6 +103,9 @@ class TileSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TileSet is immutable")
 
+    def __reduce__(self) -> tuple[type[TileSet], tuple[int]]:
+        return (TileSet, (self.mask,))  # pickling (the hint process) rebuilds through __init__
+
     @classmethod
     def parse(cls, text: str | Iterable[str]) -> TileSet:
         """Tiles from codes separated by spaces or commas (or an iterable of codes); ``-`` alone is empty."""
