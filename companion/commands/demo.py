@@ -15,7 +15,10 @@ from engine.koikoi.profile import KoiKoiProfile
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("demo", help="watch two bots play a Koi-Koi match (no camera needed)")
+    parser = sub.add_parser("demo", help="play a Koi-Koi match against a bot, every hint on (no camera needed)")
+    parser.add_argument("--game", default="koikoi", help="another game's table with bots in the other seats: "
+                        "hato, minhwatu, gostop, matgo, jielong, cedeng, kkori, kan")
+    parser.add_argument("--players", type=int, default=None, help="number of players, where the game allows a choice")
     parser.add_argument("--profile", default="default")
     parser.add_argument("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
     parser.add_argument("--rounds", type=int, help="rounds to play (default: the profile's)")
@@ -28,6 +31,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game != "koikoi":
+        return _other_game(args)
     try:
         profile = KoiKoiProfile.load(args.profile)
     except KibitzError as exc:
@@ -45,5 +50,23 @@ def run(args: argparse.Namespace) -> int:
 
     session = KoiKoiSession(profile, mode="demo", seed=args.seed, bot=GreedyBot(), rounds=args.rounds)
     screen = KoiKoiScreen(session, lang=args.lang, hints=True, teach=args.teach, autoplay=args.autoplay)
+    KibitzApp(screen).run()
+    return 0
+
+
+def _other_game(args: argparse.Namespace) -> int:
+    from companion.app.app import KibitzApp
+    from companion.commands.play import GAMES, build_screen
+
+    if args.game not in GAMES:
+        print(f"kibitz demo: unknown game {args.game!r}; choose from {', '.join(sorted(GAMES))}", file=sys.stderr)
+        return 2
+    args.demo, args.profile = True, None if args.profile == "default" else args.profile
+    args.no_hints, args.rules, args.resume = False, None, None
+    try:
+        screen = build_screen(args.game, args)
+    except KibitzError as exc:
+        print(f"kibitz demo: {exc}", file=sys.stderr)
+        return 2
     KibitzApp(screen).run()
     return 0

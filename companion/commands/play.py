@@ -17,7 +17,15 @@ from engine.errors import KibitzError
 # game name -> the module whose ``build_screen`` makes its screen
 GAMES: dict[str, str] = {
     "koikoi": "companion.app.koikoi_screen",
+    **dict.fromkeys(("hato", "minhwatu", "gostop", "matgo"), "companion.tables.hwatu"),
+    **dict.fromkeys(("jielong", "cedeng", "kkori"), "companion.tables.dominoes"),
+    "kan": "companion.tables.kan",
 }
+
+
+def build_screen(game: str, args: argparse.Namespace) -> Any:
+    """The screen of ``game`` (``args.demo`` true: bots play the other seats, as in ``kibitz demo``)."""
+    return importlib.import_module(GAMES[game]).build_screen(game, args)
 
 
 def register(sub: Any) -> None:
@@ -36,14 +44,14 @@ def register(sub: Any) -> None:
     parser.add_argument("--lang", default="en", choices=LANGS)
     parser.add_argument("--no-hints", action="store_true")
     parser.add_argument("--teach", action="store_true", help="teaching mode: reasons and strategy advice")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, demo=False)
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.app.app import KibitzApp
 
     try:
-        screen = importlib.import_module(GAMES[args.game]).build_screen(args.game, args)
+        screen = build_screen(args.game, args)
     except (KibitzError, OSError) as exc:
         print(f"kibitz play: {exc}", file=sys.stderr)
         return 2
