@@ -23,8 +23,12 @@ def card_kind(label: str) -> str:
     return re.sub(r"-plain-[12]$", "-plain", label)
 
 
-def read_labels(folder: Path) -> dict[str, list[str]]:
-    path = folder / "labels.csv"
+def read_labels(folder: Path, name: str = "labels.csv") -> dict[str, list[str]]:
+    """``labels.csv``: what must be named. ``optional.csv`` (same rows, may be absent): cards cut by the frame
+    or mostly covered, which may be named (rightly) or left unknown without penalty."""
+    path = folder / name
+    if name != "labels.csv" and not path.is_file():
+        return {}
     if not path.is_file():
         raise FileNotFoundError(f"{folder} has no labels.csv (rows: image,card)")
     labels: dict[str, list[str]] = {}
@@ -52,11 +56,13 @@ class Evaluation:
     exact: int = 0
     latencies_ms: list[float] = field(default_factory=list)
 
-    def add(self, truth: list[str], predicted: list[str], ms: float) -> None:
-        """Match the multisets of kinds; leftovers pair up as confusions, in order."""
+    def add(self, truth: list[str], predicted: list[str], ms: float, optional: list[str] | None = None) -> None:
+        """Match the multisets of kinds; leftovers pair up as confusions, in order. Extra names that match an
+        optional (partly visible) card are neither hits nor errors."""
         want = Counter(card_kind(t) for t in truth)
         got = Counter(card_kind(p) for p in predicted if p not in ("unknown",))
         hits = want & got
+        got -= (got - hits) & Counter(card_kind(o) for o in optional or [])
         self.true_positive.update(hits)
         for kind, n in hits.items():
             self.confusion[(kind, kind)] += n

@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     try:
         labels = read_labels(folder)
+        optional = read_labels(folder, "optional.csv")
     except (OSError, ValueError) as exc:
         print(f"kibitz eval-vision: {exc}", file=sys.stderr)
         return 2
@@ -54,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
             evaluation.add(labels.get(name, []), tiles.labels(), tiles.total_ms)
             continue
         observation = recognizer(image)
-        predicted = [card.label for card in observation.cards if not card.partial and card.label != "back"]
-        evaluation.add(labels.get(name, []), predicted, observation.total_ms)
+        predicted = [card.label for card in observation.cards]
+        evaluation.add(labels.get(name, []), predicted, observation.total_ms, optional.get(name, []))
     confusion_path = Path(args.confusion) if args.confusion else folder / "confusion.png"
     cv2.imwrite(str(confusion_path), confusion_image(evaluation))
     report = evaluation.summary()

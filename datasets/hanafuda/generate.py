@@ -27,7 +27,7 @@ from datasets.hanafuda.config import PRESETS, SceneConfig, preset
 from datasets.hanafuda.crops import CropRules, render_crop_set, save_crops
 from datasets.hanafuda.scenes import BACK, BLANK, Scene, render_scene
 
-MANIFEST, LABELS, SETTINGS = "manifest.jsonl", "labels.csv", "dataset.json"
+MANIFEST, LABELS, OPTIONAL, SETTINGS = "manifest.jsonl", "labels.csv", "optional.csv", "dataset.json"
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -110,9 +110,11 @@ def write_scenes(args: argparse.Namespace) -> int:
     (out / SETTINGS).write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
     jobs = [(args.seed, i, config) for i in range(args.count)]
     started = time.perf_counter()
-    with (out / MANIFEST).open("w", encoding="utf-8") as manifest, (out / LABELS).open("w", newline="") as labels:
-        table = csv.writer(labels)
+    with (out / MANIFEST).open("w", encoding="utf-8") as manifest, (out / LABELS).open("w", newline="") as labels, \
+            (out / OPTIONAL).open("w", newline="") as optional:
+        table, maybe = csv.writer(labels), csv.writer(optional)
         table.writerow(["image", "card"])
+        maybe.writerow(["image", "card"])
         for i, scene in enumerate(_map(_scene_job, jobs, args.workers)):
             name = f"scene_{i:05d}.{args.format}"
             params = [cv2.IMWRITE_JPEG_QUALITY, args.quality] if args.format == "jpg" else []
@@ -122,6 +124,8 @@ def write_scenes(args: argparse.Namespace) -> int:
             for label, vis, cut in zip(scene.labels, scene.visible, scene.cut, strict=True):
                 if label != BLANK and not cut and vis >= args.label_min_visible:
                     table.writerow([name, label])
+                elif label != BLANK and vis > 0:  # cut or mostly covered: naming it right is no error
+                    maybe.writerow([name, label])
     elapsed = time.perf_counter() - started
     print(f"wrote {args.count} scenes to {out} in {elapsed:.1f} s ({args.count / max(elapsed, 1e-9):.2f} scenes/s)")
     return 0

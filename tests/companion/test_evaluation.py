@@ -30,3 +30,14 @@ def test_read_labels_errors_name_the_line(tmp_path):
         assert "line 3" in str(exc)
     else:
         raise AssertionError("a broken row must be an error")
+
+
+def test_naming_a_partly_visible_card_rightly_is_no_error_but_naming_it_wrongly_is() -> None:
+    from companion.evaluation import Evaluation
+
+    right = Evaluation()
+    right.add(["pine-crane"], ["pine-crane", "maple-deer"], 1.0, optional=["maple-deer"])
+    assert right.exact == 1 and sum(right.false_positive.values()) == 0
+    wrong = Evaluation()
+    wrong.add(["pine-crane"], ["pine-crane", "maple-ribbon"], 1.0, optional=["maple-deer"])
+    assert wrong.exact == 0 and wrong.false_positive["maple-ribbon"] == 1
