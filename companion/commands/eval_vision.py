@@ -37,7 +37,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"kibitz eval-vision: {exc}", file=sys.stderr)
         return 2
     evaluation = Evaluation()
-    images = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    confusion_path = Path(args.confusion) if args.confusion else folder / "confusion.png"
+    images = sorted(p.name for p in folder.iterdir()
+                    if p.suffix.lower() in (".jpg", ".jpeg", ".png") and p.resolve() != confusion_path.resolve())
     if args.dominoes:
         from vision.dominoes.recognizer import DominoRecognizer
 
@@ -57,7 +59,6 @@ def run(args: argparse.Namespace) -> int:
         observation = recognizer(image)
         predicted = [card.label for card in observation.cards]
         evaluation.add(labels.get(name, []), predicted, observation.total_ms, optional.get(name, []))
-    confusion_path = Path(args.confusion) if args.confusion else folder / "confusion.png"
     cv2.imwrite(str(confusion_path), confusion_image(evaluation))
     report = evaluation.summary()
     report["confusion_png"] = str(confusion_path)
