@@ -12,13 +12,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.app.messages import CameraConflict, CameraMove, CameraStatus, HintsReady
-from companion.hint_service import DEFAULT_SCHEDULE, UNREADABLE, HintProcess, TableHintRequest
-from companion.i18n import LANGS, t
+from companion.app.game_screen import GameScreen
+from companion.app.messages import CameraConflict, CameraMove, HintsReady
+from companion.hint_service import DEFAULT_SCHEDULE, UNREADABLE, TableHintRequest
+from companion.i18n import t
 from companion.tables.base import PanelText, TableSession
 from engine.errors import KibitzError
 
@@ -50,7 +51,7 @@ class DealPrompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class TableScreen(Screen[None]):
+class TableScreen(GameScreen):
     BINDINGS = [
         Binding("h", "toggle_hints", "Hints"),
         Binding("t", "toggle_teach", "Teach"),
@@ -72,19 +73,11 @@ class TableScreen(Screen[None]):
         hint_schedule: tuple[float, ...] = DEFAULT_SCHEDULE,
         hint_samples: int | None = None,
     ) -> None:
-        super().__init__(classes=f"table-{session.game}")
+        super().__init__(lang, hints, teach, camera=session.mode == "camera", classes=f"table-{session.game}")
         self.session = session
-        self.lang = lang
-        self.hints_on = hints
-        self.teach = teach
         self.bot_delay = bot_delay
         self.hint_schedule = hint_schedule
         self.hint_samples = hint_samples
-        self.generation = 0
-        self.hint_process: HintProcess | None = None
-        self.hint_lines = Text()
-        self.camera_line = Text(t("camera_none", lang), style="dim") if session.mode != "camera" else Text()
-        self.message = ""
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -125,7 +118,7 @@ class TableScreen(Screen[None]):
 
     def refresh_panels(self) -> None:
         session, lang = self.session, self.lang
-        self.query_one("#status", Static).update(Text(session.status(lang) + self._message_suffix()))
+        self.query_one("#status", Static).update(Text(session.status(lang) + self.message_suffix()))
         for panel in session.panels(lang):
             self._show(panel)
         side = list(session.side_panels(lang))
@@ -147,9 +140,6 @@ class TableScreen(Screen[None]):
         widget = self.query_one(f"#{panel.key}", TablePanel)
         widget.border_title = panel.title
         widget.update(panel.body)
-
-    def _message_suffix(self) -> str:
-        return f"  ·  {self.message}" if self.message else ""
 
     def hints_text(self) -> Text:
         session, lang = self.session, self.lang
@@ -176,16 +166,6 @@ class TableScreen(Screen[None]):
         self.start_hint_process().request(
             TableHintRequest(self.generation, search, self.hint_schedule, self.hint_samples)
         )
-
-    def start_hint_process(self) -> HintProcess:
-        if self.hint_process is None:
-            self.hint_process = HintProcess(lambda report: self.post_message(HintsReady(report)))
-        return self.hint_process
-
-    def on_unmount(self) -> None:
-        if self.hint_process is not None:
-            self.hint_process.close()
-            self.hint_process = None
 
     def on_hints_ready(self, ready: HintsReady) -> None:
         report = ready.report
@@ -240,41 +220,9 @@ class TableScreen(Screen[None]):
         self.message = f"camera conflict: {message.description}"
         self.refresh_panels()
 
-    def on_camera_status(self, message: CameraStatus) -> None:
-        if not message.connected:
-            self.camera_line = Text(message.note or "camera lost, retrying…", style="bold red")
-        else:
-            self.camera_line = Text(f"{message.fps:.0f} fps, {message.cards_seen} seen")
-            if message.low_confidence:
-                self.camera_line.append(" · unsure: " + ", ".join(message.low_confidence), style="bold yellow")
-        self.refresh_panels()
-
     # ----------------------------------------------------------------- actions
-    def action_type_move(self) -> None:
-        self.query_one("#command", Input).focus()
-
-    def action_leave_command(self) -> None:
-        self.query_one("#moves", OptionList).focus()
-
-    def action_toggle_hints(self) -> None:
-        self.hints_on = not self.hints_on
-        self.state_changed()
-
-    def action_toggle_teach(self) -> None:
-        self.teach = not self.teach
-        self.refresh_panels()
-
-    def action_next_language(self) -> None:
-        self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
-        self.state_changed()
-
-    def action_undo(self) -> None:
-        try:
-            self.session.undo()
-            self.message = ""
-        except KibitzError as exc:
-            self.message = str(exc)
-        self.state_changed()
+    def take_back(self) -> None:
+        self.session.undo()
 
     def action_next_hand(self) -> None:
         session = self.session
