@@ -1,0 +1,389 @@
+"""The joining games followed live: tiles per zone in, checked moves out, inferred like Koi-Koi's cards.
+
+The camera sees the line (role ``field``), each player's face-down tiles in front of them (role
+``captures-P``: the pile a player pays with plays the part of a capture pile) and, where the user lays
+their tiles out, their own hand (``hand-P``). All backs look alike: one visual class, ``back``; a tile face
+up is its code, and the two copies of a civil tile are one class. A move is the tile that appeared in the
+line, or one more back in front of the player to move (which of their own tiles only a visible hand can
+tell; else the user types it). The leader's open end is told by the next tile laid on it. At the count the
+face-down tiles are turned up where they lie: ``show P TILES`` once all of a player's unseen tiles are seen.
+
+The state lives in a ``DominoSession`` (mode "camera"), so the app shows what the camera found.
+``table_from_observation`` turns a ``vision.dominoes`` observation into the ``ObservedTable`` this reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.live.game import Candidate, Expect, Prediction, SetupResult
+from companion.live.table import FIELD, ObservedTable, SeenCard, captures, hand
+from companion.tables.dominoes import DominoSession, check_shown
+from engine.dominoes.deal import DominoDeal
+from engine.dominoes.moves import DominoMove, MoveKind
+from engine.dominoes.profile import DominoProfile
+from engine.dominoes.round import DominoRound
+from engine.dominoes.tiles import parse_tile
+from engine.dominoes.tileset import DECKS, TileSet, count_tiles, tiles_of
+from engine.errors import InvalidCardError, InvalidStateError, KibitzError
+from vision.dominoes.observation import DominoTableObservation
+from vision.observation import BACK, UNKNOWN
+
+SHOW = "show"
+
+
+class DominoLive:
+    """The domino adapter of the live table (see ``companion.live.game.LiveGame``)."""
+
+    def __init__(self, profile: DominoProfile | None = None, me: int | None = 0, players: int | None = None,
+                 session: DominoSession | None = None) -> None:
+        self.profile = profile or DominoProfile.load("jielong")
+        self.session = session or DominoSession(self.profile, "camera", players, you=me or 0)
+        self.name = self.profile.game
+        self.players = self.session.players
+        self.me = me
+        self.tiles = DECKS[self.session.match.deck]
+
+    # ----------------------------------------------------------------- state
+    @property
+    def profile_name(self) -> str:
+        return self.profile.name
+
+    @property
+    def round(self) -> DominoRound:
+        return self.session.round
+
+    @property
+    def history(self) -> list[str]:
+        return self.session.history
+
+    def visual_class(self, label: str) -> str | None:
+        if label == BACK:
+            return BACK
+        if label == UNKNOWN:
+            return None
+        try:
+            tile = parse_tile(label)
+        except InvalidCardError:
+            return None
+        return tile.code if tile in self.tiles else None
+
+    def to_move(self) -> int | None:
+        state = self.session.state
+        return None if state is None or state.is_over else state.turn
+
+    def awaiting(self) -> str | None:
+        if self.session.state is None:
+            return None
+        if self.session.counting:
+            players = ", ".join(str(p + 1) for p in self.session.to_show())
+            return f"the deal is over: turn up the face-down tiles of player {players} where they lie"
+        state = self.round
+        if state.turn == self.me and not state.is_over and _all_down(state):
+            return "you cannot follow: lay a tile face down (type down TILE unless your hand is in view)"
+        return None
+
+    def is_over(self) -> bool:
+        return self.session.state is not None and self.session.hand_over
+
+    def result(self) -> dict[str, Any] | None:
+        result = self.session.result if self.session.state is not None else None
+        if result is None:
+            return None
+        return {"reason": result.reason, "winner": result.winner, "pips": list(result.pips),
+                "net": list(result.net)}
+
+    def dealer(self) -> int:
+        return self.round.leader if self.session.state is not None else self.session.match.leader
+
+    def where(self, cls: str) -> str:
+        if cls == BACK:
+            state = self.round
+            counts = [count_tiles(state.down[p]) + len(state.down_unseen[p]) for p in range(self.players)]
+            return "face down: " + ", ".join(f"{n} before player {p + 1}" for p, n in enumerate(counts))
+        return self.round.where(parse_tile(cls))
+
+    def suspects(self, cls: str) -> list[int]:
+        moves = self.round.move_stack
+        if cls == BACK:
+            return [i for i, m in enumerate(moves) if m.kind is MoveKind.DOWN]
+        return [i for i, m in enumerate(moves) if m.tile is not None and m.tile.code == cls]
+
+    # ----------------------------------------------------------------- the deal
+    def setup(self, table: ObservedTable) -> SetupResult:
+        """A fresh deal: nothing in the line or in front of anyone; the user's hand shown whole or not at all."""
+        laid = [c for c in table.cards if c.role == FIELD or (c.role or "").startswith("captures-")]
+        if laid:
+            return SetupResult(None, f"waiting for a deal: {len(laid)} tiles still in the line or face down")
+        size = self.session.match.hand_size
+        mine = [c.label for c in table.faces(hand(self.me))] if self.me is not None else []
+        if len(mine) not in (0, size):
+            return SetupResult(None, f"waiting for your hand: {len(mine)} of {size} tiles seen")
+        try:
+            tiles = TileSet.parse(mine) if mine else TileSet()
+        except InvalidCardError as exc:
+            return SetupResult(None, f"waiting for a readable hand: {exc}")
+        hands: list[list[str]] = [[] for _ in range(self.players)]
+        hidden = [size] * self.players
+        if self.me is not None and mine:
+            hands[self.me], hidden[self.me] = tiles.codes(), 0
+        deal = {"field": [], "hands": hands, "hidden": hidden, "deck": self.session.match.deck}
+        return SetupResult(deal, f"dealt: {'your hand seen' if mine else 'no hand seen'}")
+
+    def start(self, deal: dict[str, Any], dealer: int | None = None) -> None:
+        self.session.start_round(deal_from_json(deal), dealer)
+
+    def deal(self) -> dict[str, Any]:
+        return deal_to_json(self.round.deal)
+
+    # ----------------------------------------------------------------- actions
+    def push(self, action: str, source: str) -> int:
+        if self.session.counting:
+            player = _show_player(action)
+            self.session.show(action)
+            return player
+        player = self.round.turn
+        self.session.apply(action, source)
+        return player
+
+    def pop(self) -> str:
+        return self.session.pop_action()
+
+    def fork(self, actions: tuple[str, ...], deal: dict[str, Any] | None = None,
+             dealer: int | None = None) -> DominoLive:
+        copy = DominoLive(self.profile, self.me, self.players)
+        copy.start(self.deal() if deal is None else deal, self.dealer() if dealer is None else dealer)
+        for action in actions:
+            copy.push(action, "camera")
+        return copy
+
+    def unseen(self, action: str) -> bool:
+        return False  # every action leaves a tile somewhere new
+
+    def normalise(self, text: str) -> str:
+        if self.session.counting:
+            player = _show_player(text)
+            tiles = TileSet.parse(text.replace(",", " ").split()[2:] or ["-"])
+            return f"{SHOW} {player + 1} {tiles}"
+        state = self.round
+        move = DominoMove.parse(text)
+        reason = state.illegal_reason(move)
+        if reason is not None:
+            raise reason
+        same = [m for m in state.generate_legal_moves()
+                if m.kind is move.kind and m.tile == move.tile and move.end in (None, m.end)]
+        return str(same[0] if len(same) == 1 else move)
+
+    # ----------------------------------------------------------------- prediction and candidates
+    def prediction(self, base: tuple[str, ...] = ()) -> Prediction:
+        pushed = self._replay(base)
+        try:
+            return self._predict()
+        finally:
+            for _ in range(pushed):
+                self.session.pop_action()
+
+    def _predict(self) -> Prediction:
+        state = self.round
+        items = [Expect(tile.code, FIELD) for _, tile, _ in state.line]
+        shown = dict(self.session.shown)
+        for p in range(self.players):
+            if p in shown:
+                items += [Expect(tile.code, captures(p)) for tile in (*tiles_of(state.down[p]), *shown[p])]
+            else:
+                backs = count_tiles(state.down[p]) + len(state.down_unseen[p])
+                items += [Expect(BACK, captures(p))] * backs
+        optional: frozenset[str] = frozenset()
+        if self.me is not None:
+            items += [Expect(tile.code, hand(self.me)) for tile in tiles_of(state.hands[self.me])]
+            optional = frozenset({hand(self.me)})
+        return Prediction(tuple(items), optional)
+
+    def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int,
+                   base: tuple[str, ...] = ()) -> list[Candidate]:
+        """Breadth-first over the actions whose tile the camera saw somewhere new; sequences reaching the same
+        state are kept once (the first found)."""
+        pushed = self._replay(base)
+        try:
+            return self._search(table, novel, max_actions)
+        finally:
+            for _ in range(pushed):
+                self.session.pop_action()
+
+    def _search(self, table: ObservedTable, novel: frozenset[str], max_actions: int) -> list[Candidate]:
+        seen = {self._key()}
+        frontier: list[_Path] = [_Path((), ())]
+        out: list[Candidate] = self._blocked_count(table)
+        for _ in range(max_actions):
+            grown: list[_Path] = []
+            for path in frontier:
+                for action in path.actions:
+                    self.push(action, "camera")
+                for action in self._next_actions(table, novel):
+                    player = self.push(action, "camera")
+                    key = self._key()
+                    if key not in seen:
+                        seen.add(key)
+                        longer = _Path((*path.actions, action), (*path.players, player))
+                        grown.append(longer)
+                        out.append(Candidate(longer.actions, longer.players, self._predict(), 0, self.is_over()))
+                    self.session.pop_action()
+                for _ in path.actions:
+                    self.session.pop_action()
+            frontier = grown
+        return out
+
+    def _blocked_count(self, table: ObservedTable) -> list[Candidate]:
+        """Tiles turned up in front of players while the deal still runs: the table saw that nobody can play
+        again (the camera cannot know the hidden hands). The deal comes to each player in turn laying a tile
+        face down until the rules see the block too, then the count: one candidate, the passes implied."""
+        state = self.round
+        turned = [p for p in range(self.players) if p != self.me and any(
+            self.visual_class(c.label) not in (None, BACK) for c in table.faces(captures(p)))]
+        if state.is_over or not turned:
+            return []
+        actions: list[str] = []
+        players: list[int] = []
+        try:
+            while not state.is_over and len(actions) < self.players * self.session.match.hand_size:
+                moves = state.generate_legal_moves()
+                if any(m.kind is MoveKind.PLAY for m in moves if m.tile is not None and not state.hidden[state.turn]):
+                    return []  # a known hand can still play: not blocked
+                down = DominoMove.down() if state.hidden[state.turn] else max(
+                    (m for m in moves if m.kind is MoveKind.DOWN), key=lambda m: m.tile or 0)
+                actions.append(str(down))
+                players.append(self.push(str(down), "camera"))
+            implied = len(actions)
+            while self.session.counting:
+                shows = self._shows(table)
+                if not shows:
+                    return []
+                actions.append(shows[0])
+                players.append(self.push(shows[0], "camera"))
+            return [Candidate(tuple(actions), tuple(players), self._predict(), implied, self.is_over())]
+        except KibitzError:
+            return []
+        finally:
+            for _ in actions:
+                self.session.pop_action()
+
+    def _next_actions(self, table: ObservedTable, novel: frozenset[str]) -> list[str]:
+        session = self.session
+        if session.counting:
+            return self._shows(table)
+        state = self.round
+        if state.is_over:
+            return []
+        hand_seen = self.me is not None and bool(table.faces(hand(self.me)))
+        out = []
+        for move in state.generate_legal_moves():
+            if move.kind is MoveKind.PLAY:
+                ok = move.tile is not None and move.tile.code in novel
+            else:
+                ok = BACK in novel and (move.tile is None or (hand_seen and state.turn == self.me))
+            if ok:
+                out.append(str(move))
+        return out
+
+    def _shows(self, table: ObservedTable) -> list[str]:
+        """``show P TILES`` for each player whose unseen tiles all lie face up in front of them now."""
+        state = self.round
+        out = []
+        earlier = [tiles for _, tiles in self.session.shown]
+        for p in self.session.to_show():
+            faces = [c.label for c in table.faces(captures(p)) if self.visual_class(c.label) not in (None, BACK)]
+            try:
+                tiles = TileSet.parse(faces) - TileSet(state.down[p])
+                check_shown(state, p, tiles, earlier)
+            except KibitzError:
+                continue
+            out.append(f"{SHOW} {p + 1} {tiles}")
+        return out
+
+    def _key(self) -> tuple[Any, ...]:
+        state = self.round
+        return (state.hands, state.hidden, state.down, tuple(map(len, state.down_unseen)), state.laid, state.ends,
+                state.turn, state.phase, tuple(self.session.shown))
+
+    def _replay(self, actions: Sequence[str]) -> int:
+        """Push ``actions`` (a hypothesis from outside: checked); all or nothing."""
+        pushed = 0
+        try:
+            for action in actions:
+                self.push(action, "camera")
+                pushed += 1
+        except KibitzError:
+            for _ in range(pushed):
+                self.session.pop_action()
+            raise
+        return pushed
+
+
+@dataclass(frozen=True)
+class _Path:
+    actions: tuple[str, ...]
+    players: tuple[int, ...]
+
+
+def _all_down(state: DominoRound) -> bool:
+    return all(m.kind is MoveKind.DOWN for m in state.generate_legal_moves())
+
+
+def _show_player(text: str) -> int:
+    words = text.split()
+    if len(words) < 2 or words[0] != SHOW or not words[1].isdigit():
+        raise InvalidStateError(f"the deal is being counted: 'show P TILES', not {text!r}")
+    return int(words[1]) - 1
+
+
+def deal_to_json(deal: DominoDeal) -> dict[str, Any]:
+    return {"field": [], "hands": [h.codes() for h in deal.hands], "hidden": list(deal.hidden), "deck": deal.deck}
+
+
+def deal_from_json(data: dict[str, Any]) -> DominoDeal:
+    """The recorded deal back as an engine ``DominoDeal`` (hands as far as known)."""
+    try:
+        hands = tuple(TileSet.parse(list(h)) for h in data["hands"])
+        return DominoDeal(hands, tuple(int(n) for n in data["hidden"]), str(data.get("deck", "chinese")))
+    except (KeyError, TypeError) as exc:
+        raise InvalidStateError(f"a domino deal needs hands and hidden: {exc}") from exc
+
+
+# ----------------------------------------------------------------- from the recogniser to roles
+@dataclass(frozen=True)
+class DominoZones:
+    """Where each role lies in the image (x0, y0, x1, y1 as fractions), the user's side at the bottom.
+
+    Seats go counter-clockwise from the user: the next player on the right, then across, then the left."""
+
+    players: int = 4
+    me: int = 0
+    hand_band: float = 0.88  # below this: the user's own tiles, laid out face up
+    edge: float = 0.16  # the bands of the face-down piles along each side
+
+    def role_of(self, center: tuple[float, float], size: tuple[int, int]) -> str:
+        x, y = center[0] / size[0], center[1] / size[1]
+        if y >= self.hand_band:
+            return hand(self.me)
+        sides = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
+        side = ("bottom" if y >= 1 - 2 * self.edge else "top" if y < self.edge else "right" if x >= 1 - self.edge
+                else "left" if x < self.edge else None)
+        order = sides.get(self.players, sides[4])
+        if side is None or side not in order:
+            return FIELD
+        return captures((self.me + order.index(side)) % self.players)
+
+
+def table_from_observation(observation: DominoTableObservation, zones: DominoZones, time: float = 0.0,
+                           frame: int = -1) -> ObservedTable:
+    """Each tile of a recognised frame with the role of the zone its centre lies in."""
+    cards = []
+    for tile, label in zip(observation.tiles, observation.labels(), strict=True):
+        quad = tile.quad
+        long_side = max(((quad[i][0] - quad[i - 1][0]) ** 2 + (quad[i][1] - quad[i - 1][1]) ** 2) ** 0.5
+                        for i in range(4))
+        cards.append(SeenCard(label, zones.role_of(tile.center, observation.image_size), tile.confidence,
+                              tile.center, long_side))
+    return ObservedTable(tuple(cards), time, frame)
