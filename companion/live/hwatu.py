@@ -1,0 +1,184 @@
+"""Hato, Min-hwatu, Go-Stop and Matgo followed live: the Koi-Koi adapter's inference on the hwatu engines.
+
+The capture mechanic is the one Koi-Koi shares with them, so the candidate search, the predicted table and
+the visual classes are Koi-Koi's (``companion.live.koikoi``); this adapter supplies the hwatu round (kept in
+a ``HwatuSession`` in "camera" mode, for the table screen), its deal sizes for 2 to 5 players, its state
+key (go calls, shakes, bombs) and its announcements. A go or stop is typed, as koi-koi is; so is a shake,
+which the camera cannot tell from a plain play (the three shown cards go back into the hand). Bombs, pi
+stolen from other piles, ppeok stacks and blank turns are seen on the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.live.game import Candidate, SetupResult
+from companion.live.koikoi import KoiKoiLive, _canonical, _concrete, _Path, deal_from_json, deal_to_json
+from companion.live.table import FIELD, ObservedTable, hand
+from companion.tables.hwatu import AnyRound, HwatuSession
+from engine.capture import CaptureRound, Phase
+from engine.errors import InvalidStateError
+from engine.hwatu.gostop_round import GoStopRound
+from engine.hwatu.report import load_profile, players_for
+from engine.moves import Move, MoveKind
+
+
+class HwatuLive(KoiKoiLive):
+    """A hwatu game at the live table (see ``companion.live.game.LiveGame``)."""
+
+    def __init__(self, game: str = "gostop", players: int | None = None, me: int | None = 0,
+                 session: HwatuSession | None = None, recent: int = 4, rules: str | None = None) -> None:
+        profile = load_profile(game, rules)
+        self.name = game
+        self.players = players_for(profile, players)
+        self.me = me
+        self.hwatu = session or HwatuSession(game, profile, self.players, "camera", you=me or 0)
+        self.recent = recent
+        self._gathered: list[tuple[int, int]] = []
+
+    # ----------------------------------------------------------------- state
+    @property
+    def profile_name(self) -> str:
+        return self.hwatu.profile.name
+
+    @property
+    def round(self) -> AnyRound:  # type: ignore[override]
+        return self.hwatu._playing()
+
+    @property
+    def history(self) -> list[str]:
+        return [str(m) for m in self.hwatu.state.move_stack] if self.hwatu.state is not None else []
+
+    def to_move(self) -> int | None:
+        r = self.hwatu.state
+        return None if r is None or r.is_over else r.turn
+
+    def awaiting(self) -> str | None:
+        r = self.hwatu.state
+        if r is None or r.phase is not Phase.DECIDE or not isinstance(r, GoStopRound):
+            return None
+        options = " or ".join("go" if m.kind is MoveKind.KOIKOI else str(m) for m in r.generate_legal_moves())
+        return f"player {r.turn + 1} has {r.score(r.turn)} points: {options}?"
+
+    def is_over(self) -> bool:
+        return self.hwatu.state is not None and self.hwatu.state.is_over
+
+    def result(self) -> dict[str, Any] | None:
+        r = self.hwatu.state
+        if r is None or r.result is None:
+            return None
+        return {"reason": r.result.reason, "winner": r.result.winner, "net": list(r.result.net)}
+
+    def dealer(self) -> int:
+        return self.hwatu.state.dealer if self.hwatu.state is not None else self.hwatu.match.dealer
+
+    # ----------------------------------------------------------------- the deal
+    def setup(self, table: ObservedTable) -> SetupResult:
+        """A fresh deal: the profile's number of field cards, no captures, the player's hand in full or not
+        shown; the other hands and the stock unknown."""
+        want_hand, want_field = self.hwatu._sizes()
+        field = [c.label for c in table.faces(FIELD)]
+        piles = [c for c in table.faces() if c.role is not None and c.role.startswith("captures-")]
+        mine = [c.label for c in table.faces(hand(self.me))] if self.me is not None else []
+        if piles:
+            return SetupResult(None, f"waiting for a deal: {len(piles)} cards still in the capture zones")
+        if len(field) != want_field:
+            return SetupResult(None, f"waiting for a deal: the field shows {len(field)} of {want_field} cards")
+        if len(mine) not in (0, want_hand):
+            return SetupResult(None, f"waiting for your hand: {len(mine)} of {want_hand} cards seen")
+        try:
+            field_cards, hand_cards = _concrete([field, mine])
+        except InvalidStateError as exc:
+            return SetupResult(None, f"waiting for a readable deal: {exc}")
+        hands: list[list[str]] = [[] for _ in range(self.players)]
+        hidden = [want_hand] * self.players
+        if self.me is not None and hand_cards:
+            hands[self.me], hidden[self.me] = [c.code for c in hand_cards], 0
+        deal = {"field": [c.code for c in field_cards], "hands": hands, "hidden": hidden,
+                "stock_size": 48 - want_field - want_hand * self.players}
+        return SetupResult(deal, f"dealt: {'your hand and ' if hand_cards else ''}{want_field} field cards seen")
+
+    def start(self, deal: dict[str, Any], dealer: int | None = None) -> None:
+        if dealer is not None:
+            self.hwatu.match.dealer = dealer
+        self.hwatu.start_deal(deal_from_json(deal))
+        self._gathered = []
+
+    def deal(self) -> dict[str, Any]:
+        return deal_to_json(self.round.deal)
+
+    # ----------------------------------------------------------------- actions
+    def push(self, action: str, source: str) -> int:
+        r = self.round
+        move = self.hwatu.resolve(action)
+        player = r.turn
+        before = r.captured[player]
+        r.push(move)
+        self._gathered.append((player, r.captured[player] & ~before))
+        return player
+
+    def pop(self) -> str:
+        r = self.round
+        if not r.move_stack:
+            raise InvalidStateError("nothing to take back")
+        self._gathered.pop()
+        return str(r.pop())
+
+    def fork(self, actions: tuple[str, ...], deal: dict[str, Any] | None = None,
+             dealer: int | None = None) -> HwatuLive:
+        copy = HwatuLive.__new__(HwatuLive)
+        copy.name, copy.players, copy.me, copy.recent = self.name, self.players, self.me, self.recent
+        profile = self.hwatu.profile
+        copy.hwatu = HwatuSession(self.name, profile, self.players, "camera", you=self.me or 0)
+        copy._gathered = []
+        copy.start(self.deal() if deal is None else deal, self.dealer() if dealer is None else dealer)
+        for action in actions:
+            copy.push(action, "camera")
+        return copy
+
+    def normalise(self, text: str) -> str:
+        return str(self.hwatu.resolve(text))
+
+    # ----------------------------------------------------------------- the candidate search
+    def _next_steps(self, r: CaptureRound, novel: frozenset[str], labels: set[str]) -> list[tuple[Move, ...]]:
+        """Koi-Koi's visible moves, less shakes: a shake looks like a play on the table, so it is typed."""
+        steps = super()._next_steps(r, novel, labels)  # type: ignore[arg-type]
+        return [step for step in steps if step[-1].kind is not MoveKind.SHAKE]
+
+    def _search(self, r: CaptureRound, table: ObservedTable, novel: frozenset[str], max_actions: int,  # type: ignore[override]
+                base_gathered: list[tuple[int, int]]) -> list[Candidate]:
+        """Koi-Koi's breadth-first search with the hwatu state key (go calls, shakes, bombs, blank turns)."""
+        labels = {c.label for c in table.cards}
+        seen: set[tuple[Any, ...]] = {_state_key(r)}
+        frontier: list[_Path] = [_Path((), (), 0)]
+        out: list[Candidate] = []
+        for _ in range(max_actions):
+            grown: list[_Path] = []
+            for path in frontier:
+                gathered = self._replay(r, path.moves, base_gathered)  # type: ignore[arg-type]
+                for step in self._next_steps(r, novel, labels):
+                    players = tuple(self._apply(r, move, gathered) for move in step)  # type: ignore[arg-type]
+                    key = _state_key(r)
+                    if key not in seen:
+                        seen.add(key)
+                        longer = _Path((*path.moves, *step), (*path.players, *players), path.implied + len(step) - 1)
+                        grown.append(longer)
+                        out.append(Candidate(tuple(str(m) for m in longer.moves), longer.players,
+                                             self._predict(r, gathered), longer.implied, r.is_over))  # type: ignore[arg-type]
+                    for _ in step:
+                        r.pop()
+                        gathered.pop()
+                for _ in path.moves:
+                    r.pop()
+            frontier = grown
+        return out
+
+
+def _state_key(r: CaptureRound) -> tuple[Any, ...]:
+    """The state up to interchangeable plains, with what Go-Stop adds (go calls, shakes, bombs, blank turns)."""
+    extra: tuple[Any, ...] = ()
+    if isinstance(r, GoStopRound):
+        extra = (r.go_order, r.shakes, r.bombs, r.dummies, r.pending is not None)
+    return (tuple(map(_canonical, r.hands)), r.hidden, _canonical(r.field), tuple(map(_canonical, r.captured)),
+            r.stock_left, r.turn, r.phase, *extra)
+
