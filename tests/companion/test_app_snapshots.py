@@ -5,17 +5,11 @@ Update the pictures after a deliberate change with ``pytest tests/companion/test
 
 import pytest
 
-from tests.companion.app_helpers import SIZE, demo_app, manual_app
+from tests.companion.app_helpers import SIZE, demo_app, hints_shown, manual_app, wait_until
 
 
 async def hints_settled(pilot) -> None:
-    screen = pilot.app.screen
-    for _ in range(400):
-        text = str(screen.query_one("#hints").render())
-        if "samples)" in text and "…" not in text:
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("hints never settled")
+    await wait_until(pilot, lambda: hints_shown(pilot.app.screen), what="hints never settled")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

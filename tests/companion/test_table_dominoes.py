@@ -12,7 +12,7 @@ from engine.dominoes.moves import MoveKind
 from engine.dominoes.profile import DominoProfile
 from engine.dominoes.round import DominoRound
 from engine.errors import KibitzError
-from tests.companion.app_helpers import SIZE
+from tests.companion.app_helpers import SIZE, hints_shown, wait_until
 
 JIELONG = DominoProfile.load("jielong")
 CEDENG = DominoProfile.load("cedeng")
@@ -155,9 +155,11 @@ def test_every_domino_text_has_all_five_languages():
     assert set(REASONS) >= {"down_dead", "down_heaviest", "down_light", "keep_open", "block_next", "run"}
 
 
-def test_camera_is_refused_with_a_reason():
-    with pytest.raises(KibitzError, match="camera"):
-        build_screen("jielong", {"camera": 0})
+def test_a_missing_camera_source_or_a_lone_resume_is_refused_with_a_reason(tmp_path):
+    with pytest.raises(OSError, match="nope"):
+        build_screen("jielong", {"images": str(tmp_path / "nope")})
+    with pytest.raises(KibitzError, match="--resume"):
+        build_screen("jielong", {"resume": str(tmp_path / "game.jsonl")})
 
 
 def test_settlement_preview_estimates_unseen_face_down_tiles():
@@ -252,12 +254,7 @@ async def _your_turn(pilot, moves: int) -> None:
 
 async def _hints_settled(pilot) -> None:
     await _your_turn(pilot, 3)
-    screen = pilot.app.screen
-    for _ in range(500):
-        if "samples)" in str(screen.query_one("#hints").render()):
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("hints never settled")
+    await wait_until(pilot, lambda: hints_shown(pilot.app.screen), what="hints never settled")
 
 
 def test_snapshot_demo_with_hints_in_english(snap_compare):

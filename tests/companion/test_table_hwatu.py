@@ -15,8 +15,8 @@ from engine.cards import Card
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, KibitzError
 from engine.hwatu.report import load_profile
 from engine.moves import Move
+from tests.companion.app_helpers import SIZE, hints_shown, wait_until
 
-SIZE = (120, 40)
 # Go-Stop, you first: 7 cards each, 6 on the field (pine and cherry pairs to choose from)
 HAND = "pine-crane cherry-plain-1 maple-deer iris-plain-1 peony-plain-1 clover-plain-1 pampas-plain-1"
 FIELD = "pine-plain-1 pine-ribbon cherry-curtain plum-plain-1 wisteria-plain-1 willow-swallow"
@@ -207,11 +207,7 @@ async def test_manual_entry_through_the_screen_deal_moves_errors_and_undo() -> N
 
 async def hints_settled(pilot) -> None:
     screen = pilot.app.screen
-    for _ in range(400):
-        if screen.session.your_turn and "samples)" in str(screen.query_one("#hints").render()):
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("hints never settled")
+    await wait_until(pilot, lambda: screen.session.your_turn and hints_shown(screen), what="hints never settled")
 
 
 def test_snapshot_gostop_demo_with_hints(snap_compare) -> None:

@@ -17,7 +17,7 @@ from engine.kan.cards import Card
 from engine.kan.deal import KanDeal
 from engine.kan.hints import Reason
 from engine.kan.table import Phase
-from tests.companion.app_helpers import SIZE
+from tests.companion.app_helpers import SIZE, hints_shown, wait_until
 
 
 def text_of(session: KanTableSession, lang: str = "en") -> str:
@@ -175,12 +175,8 @@ def demo_screen(seed: int = 3, lang: str = "en", hints: bool = False) -> tuple[K
     return KibitzApp(screen), screen
 
 
-async def wait_for(pilot, condition, steps: int = 400) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(steps):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the screen never got there")
+async def wait_for(pilot, condition) -> None:  # type: ignore[no-untyped-def]
+    await wait_until(pilot, condition)
 
 
 async def test_a_demo_deal_is_played_through_the_screen() -> None:
@@ -204,7 +200,7 @@ async def test_a_demo_deal_is_played_through_the_screen() -> None:
 async def test_hints_appear_on_the_user_s_turn() -> None:
     app, screen = demo_screen(hints=True)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: "samples)" in str(screen.query_one("#hints").render()), steps=600)
+        await wait_until(pilot, lambda: hints_shown(screen), what="hints never settled")
         text = str(screen.query_one("#hints").render())
         assert "1." in text and "expected" in text
 
@@ -248,7 +244,7 @@ def at_your_turn(app: KibitzApp, hints: bool):  # type: ignore[no-untyped-def]
         session = screen.session  # type: ignore[attr-defined]
         await wait_for(pilot, lambda: session.your_turn and session.state.trick)
         if hints:
-            await wait_for(pilot, lambda: "samples)" in str(screen.query_one("#hints").render()), steps=600)
+            await wait_until(pilot, lambda: hints_shown(screen), what="hints never settled")
         await pilot.pause(0.05)
     return run_before
 
