@@ -23,13 +23,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.errors import KibitzError
+
 FORMAT = "kibitz-record"
 VERSION = 1
 SOURCES = ("camera", "typed", "corrected")
 
 
-class RecordError(ValueError):
-    """A record that cannot be read; the message names the file and the line."""
+class RecordError(KibitzError):
+    """A record that cannot be read; the message names the file and the line (a KibitzError, so commands show it
+    as they show any error that says why)."""
 
     def __init__(self, path: str | Path, line: int, message: str) -> None:
         super().__init__(f"{path}, line {line}: {message}")

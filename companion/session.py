@@ -70,6 +70,13 @@ class KoiKoiSession:
         self.rng = random.Random(self.seed)
 
     # ----------------------------------------------------------------- rounds
+    def reset_match(self) -> None:
+        """Forget every round: a camera session's match is rebuilt from the worker's record."""
+        self.match = KoiKoiMatch(self.profile, seed=self.seed, rounds=self.rounds)
+        self.truth = None
+        self.view = None
+        self.history = []
+
     def start_round(self, deal: Deal | None = None) -> KoiKoiRound:
         """Deal the next round: shuffled in demo mode, from the table's deal otherwise."""
         if self.mode == "demo":

@@ -269,6 +269,8 @@ class Capture:
         self.max_retry_s = max_retry_s
         self.frames_read = 0
         self.frames_dropped = 0
+        self.connected = False  # the source is open and delivering (False while a live source is being retried)
+        self.retries = 0  # failed attempts to (re)open a live source, for the status line
         self._latest: Frame | None = None
         self._ended = False
         self._stop = threading.Event()
@@ -284,6 +286,7 @@ class Capture:
             return self
         if not self.source.live:
             self.source.open()
+            self.connected = True
             self._event("opened", f"reading {self.source.name}")
         self._thread = threading.Thread(target=self._run, name=f"capture {self.source.name}", daemon=True)
         self._thread.start()
@@ -364,6 +367,7 @@ class Capture:
                 if not self.source.live:
                     self._event("ended", f"{self.source.name}: end of input")
                     return
+                self.connected = False
                 self._event("lost", f"{self.source.name}: camera lost, retrying")
                 if not self._connect_with_retry(was_connected=True):
                     return
@@ -395,6 +399,7 @@ class Capture:
             try:
                 self.source.open()
             except SourceError as exc:
+                self.retries += 1
                 if not told:
                     self._event("lost", f"{exc}; retrying")
                     told = True
@@ -402,6 +407,7 @@ class Capture:
                     return False
                 delay = min(delay * 2, self.max_retry_s)
                 continue
+            self.connected = True
             if was_connected:
                 self._event("back", f"{self.source.name}: camera back")
             else:

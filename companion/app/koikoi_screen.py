@@ -6,6 +6,8 @@ the session's model into text. Hints and the camera arrive only as messages from
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -17,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from companion.app import render
 from companion.app.dialogs import Correction, CorrectionDialog, DealDialog, DealEntry, ReferenceScreen
-from companion.app.messages import CameraConflict, CameraMove, CameraStatus, HintsReady
+from companion.app.messages import CameraConflict, CameraMove, CameraNotice, CameraStatus, CameraSync, HintsReady
 from companion.hint_service import DEFAULT_SCHEDULE, HintProcess, HintRequest
 from companion.i18n import LANGS, t
 from companion.session import KoiKoiSession, TableModel
@@ -28,6 +30,9 @@ from engine.koikoi.advice import strategy_advice
 from engine.koikoi.hints import MatchContext
 from engine.koikoi.progress import yaku_progress
 from engine.moves import Move
+
+if TYPE_CHECKING:
+    from companion.live.app_bridge import CameraBridge
 
 
 class Panel(Static):
@@ -63,6 +68,7 @@ class KoiKoiScreen(Screen[None]):
         bot_delay: float = 0.6,
         hint_schedule: tuple[float, ...] = DEFAULT_SCHEDULE,
         hint_samples: int | None = None,
+        camera: CameraBridge | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -73,6 +79,7 @@ class KoiKoiScreen(Screen[None]):
         self.bot_delay = bot_delay
         self.hint_schedule = hint_schedule
         self.hint_samples = hint_samples
+        self.camera = camera  # the worker following the table; the session is then its mirror
         self.generation = 0
         self.hint_process: HintProcess | None = None
         self.hint_lines: Text = Text()
@@ -105,6 +112,10 @@ class KoiKoiScreen(Screen[None]):
         if self.session.mode == "demo":
             self.session.start_round()
             self.state_changed()
+        elif self.camera is not None:
+            self.message = f"waiting for the camera to see the deal (recording to {self.camera.record_path})"
+            self.refresh_panels()
+            self.camera.start(self.post_message)
         else:
             self.ask_for_deal()
 
@@ -127,6 +138,8 @@ class KoiKoiScreen(Screen[None]):
     def refresh_panels(self) -> None:
         session, lang = self.session, self.lang
         if session.view is None:
+            self.query_one("#status", Static).update(Text(self.message))
+            self.query_one("#side", Static).update(Text(f"{t('camera', lang)}: ", style="bold") + self.camera_line)
             return
         model = session.model()
         for panel in self.query(Panel):
@@ -202,6 +215,8 @@ class KoiKoiScreen(Screen[None]):
         return self.hint_process
 
     def on_unmount(self) -> None:
+        if self.camera is not None:
+            self.camera.stop()
         if self.hint_process is not None:
             self.hint_process.close()
             self.hint_process = None
@@ -240,6 +255,9 @@ class KoiKoiScreen(Screen[None]):
 
     # ----------------------------------------------------------------- moves
     def play(self, move: Move, source: str = "typed") -> None:
+        if self.camera is not None and source != "camera":
+            self.camera.typed(str(move))  # the worker's session decides; the state comes back as CameraSync
+            return
         try:
             self.session.apply(move, source)
             self.message = ""
@@ -268,6 +286,9 @@ class KoiKoiScreen(Screen[None]):
         event.input.value = ""
         if not text:
             return
+        if self.camera is not None:
+            self.camera.typed(text)
+            return
         if text.lower() == "undo":
             self.action_undo()
             return
@@ -280,6 +301,10 @@ class KoiKoiScreen(Screen[None]):
         self.play(move)
 
     def on_camera_move(self, message: CameraMove) -> None:
+        if self.camera is not None:  # a notice: the state itself comes as CameraSync
+            self.message = f"camera: {message.move}"
+            self.refresh_panels()
+            return
         try:
             move = self.session.resolve(message.move)
         except KibitzError as exc:
@@ -299,8 +324,17 @@ class KoiKoiScreen(Screen[None]):
             self.camera_line = Text(f"{message.fps:.0f} fps, {message.cards_seen} cards")
             if message.low_confidence:
                 self.camera_line.append(" · unsure: " + ", ".join(message.low_confidence), style="bold yellow")
-        if self.session.view is not None:
-            self.refresh_panels()
+            if message.note:
+                self.camera_line.append(f" · {message.note}", style="dim")
+        self.refresh_panels()
+
+    def on_camera_sync(self, message: CameraSync) -> None:
+        if self.camera is not None and self.camera.sync(message.rounds):
+            self.state_changed()
+
+    def on_camera_notice(self, message: CameraNotice) -> None:
+        self.message = message.text if message.kind != "error" else f"error: {message.text}"
+        self.refresh_panels()
 
     # ----------------------------------------------------------------- actions
     def action_type_move(self) -> None:
@@ -329,6 +363,10 @@ class KoiKoiScreen(Screen[None]):
         self.app.push_screen(ReferenceScreen(self.session.profile, self.lang))
 
     def action_undo(self) -> None:
+        if self.camera is not None:
+            self.message = "the camera keeps the moves: press c to correct one"
+            self.refresh_panels()
+            return
         try:
             self.session.take_back()
             self.message = ""
@@ -347,6 +385,9 @@ class KoiKoiScreen(Screen[None]):
     def correction_made(self, correction: Correction | None) -> None:
         if correction is None:
             return
+        if self.camera is not None:  # fixed in the worker's session and record, then mirrored here
+            self.camera.correct(correction.index, correction.card)
+            return
         try:
             self.session.correct(correction.index, Card.parse(correction.card))
             self.message = ""
@@ -361,7 +402,10 @@ class KoiKoiScreen(Screen[None]):
         if session.match.is_over:
             self.app.exit()
             return
-        if session.mode == "demo":
+        if self.camera is not None:
+            self.message = "the camera reads the next deal from the table"
+            self.refresh_panels()
+        elif session.mode == "demo":
             session.start_round()
             self.state_changed()
         else:
@@ -384,12 +428,18 @@ class KoiKoiScreen(Screen[None]):
         self.state_changed()
 
 
-def build_screen(game: str, args: object) -> KoiKoiScreen:
-    """The screen ``kibitz play koikoi`` shows (see ``companion.commands.play``)."""
+def build_screen(game: str, args: object, **camera: object) -> KoiKoiScreen:
+    """The screen ``kibitz play koikoi`` shows (see ``companion.commands.play``): typed moves, or with
+    ``--camera/--video/--images`` a camera worker (``camera`` are its options: recogniser, stability, realtime).
+    A bad source or a damaged ``--resume`` record is refused here, before the app starts."""
+    from companion.live.app_bridge import open_camera
     from engine.koikoi.profile import KoiKoiProfile
 
     options = vars(args)
     profile = KoiKoiProfile.load(options.get("rules") or options.get("profile") or "default")
-    session = KoiKoiSession(profile, mode="manual")
+    if options.get("video") or options.get("images"):
+        camera.setdefault("realtime", True)  # a recording plays at its own pace, as the camera saw it
+    bridge = open_camera(options, profile, **camera)
+    session = bridge.mirror if bridge is not None else KoiKoiSession(profile, mode="manual")
     return KoiKoiScreen(session, lang=options.get("lang", "en"), hints=not options.get("no_hints"),
-                        teach=bool(options.get("teach")))
+                        teach=bool(options.get("teach")), camera=bridge)

@@ -41,3 +41,29 @@ class CameraConflict(Message):
 
     description: str
     card: str | None = None
+
+
+@dataclass(frozen=True)
+class SyncedRound:
+    """One round as the camera worker's record has it: the deal and the standing actions with their sources."""
+
+    number: int
+    dealer: int
+    deal: dict[str, object]
+    actions: tuple[tuple[str, str], ...]  # (action text, source: camera, typed or corrected)
+
+
+@dataclass
+class CameraSync(Message):
+    """The whole match as the camera worker believes it (sent when a round is dealt, a move is committed, a
+    misread is revised or corrected, or a record is resumed); the screen's session is brought in line with it."""
+
+    rounds: tuple[SyncedRound, ...]
+
+
+@dataclass
+class CameraNotice(Message):
+    """Something the live table reports in words: a deal seen, a hidden table, a revised move, an error."""
+
+    kind: str
+    text: str

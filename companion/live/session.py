@@ -148,24 +148,60 @@ class LiveSession:
 
     def correct(self, text: str) -> list[LiveEvent]:
         """Replace the last action (a misread the camera committed) by the typed one."""
+        return self.correct_at(len(self.game.history) - 1, text)
+
+    def correct_card(self, index: int, card: str) -> list[LiveEvent]:
+        """Action ``index`` (0-based, in the round) named the wrong card: the same kind of action with ``card``
+        (its take found by the rules when there is one choice); the actions after it are replayed."""
+        history = self.game.history
+        if not 0 <= index < len(history):
+            return [self._emit("error", f"there is no action {index + 1} to correct")]
+        verb = history[index].split()[0]
+        if verb not in ("play", "flip"):
+            return [self._emit("error", f"{history[index]} names no card to correct")]
+        return self.correct_at(index, f"{verb} {card}")
+
+    def correct_at(self, index: int, text: str) -> list[LiveEvent]:
+        """Replace action ``index`` of the round by the typed one and replay the later actions on top of it. If
+        anything no longer fits, everything is put back as it was: a correction loses nothing."""
         start = len(self.log)
         self._settle_pending()
-        if self.phase != "playing" or not self.game.history:
+        history = list(self.game.history)
+        if self.phase != "playing" or not 0 <= index < len(history):
             self._emit("error", "there is no action to correct")
             return self.log[start:]
-        wrong = self.game.pop()
+        later = history[index + 1:]
+        sources = self._sources()[index + 1:] if self.writer is not None else ["camera"] * len(later)
+        undone = [self.game.pop() for _ in range(len(history) - index)]
+        pushed = 0
         try:
             action = self.game.normalise(text)
-            player = self.game.push(action, "corrected")
+            players = [self.game.push(action, "corrected")]
+            pushed += 1
+            for old, source in zip(later, sources, strict=True):
+                players.append(self.game.push(old, source))
+                pushed += 1
         except KibitzError as exc:
-            self.game.push(wrong, "camera")
-            self._emit("error", f"cannot correct {wrong} to {text!r}: {exc}")
+            for _ in range(pushed):
+                self.game.pop()
+            for old in reversed(undone):
+                self.game.push(old, "camera")
+            self._emit("error", f"cannot correct {history[index]} to {text!r}: {exc}")
             return self.log[start:]
         if self.writer is not None:
-            self.writer.retract(f"corrected to {action}")
-        self._record(player, action, "corrected")
+            for _ in undone:
+                self.writer.retract(f"corrected: {history[index]} was {action}")
+        self._record(players[0], action, "corrected")
+        for player, old, source in zip(players[1:], later, sources, strict=True):
+            self._record(player, old, source, note="replayed after a correction")
         self._after_commit()
         return self.log[start:]
+
+    def _sources(self) -> list[str]:
+        """The source of each standing action of the current round, as recorded."""
+        assert self.writer is not None
+        current = self.writer.record.current
+        return [a.source for a in current.actions] if current is not None else []
 
     def set_hand(self, labels: Iterable[str]) -> None:
         """The player's hand, typed before the deal is read (used when the hand is not shown)."""
@@ -261,7 +297,7 @@ class LiveSession:
         # After a round-ending key nothing more can have been played: the view only checks the last turn.
         config = replace(self.config, max_actions=0) if self.deferred is not None else self.config
         inference = infer(self.game, table, config, self.pending, self.memory)
-        if inference.verdict == "conflict" and self._repair(table, inference):
+        if inference.verdict == "conflict" and (self._other_dealer(table, inference) or self._repair(table, inference)):
             return
         if inference.verdict != "conflict":
             remember(self.memory, inference.best.score)
@@ -277,6 +313,31 @@ class LiveSession:
             self._emit(inference.verdict if not inference.actions else "ambiguous", inference.message)
         elif inference.corrected:
             self._emit("corrected", "; ".join(m.describe() for m in inference.corrected))
+
+    def _other_dealer(self, table: ObservedTable, conflict: Inference) -> bool:
+        """Nobody said who deals the first round (the draw for it happens off camera): when its first view
+        after the deal is a conflict, another seat dealing may explain it (the dealer plays first). If one
+        does, cleanly, the round is dealt again with that dealer (nothing was played yet) and the view
+        explained from there."""
+        if self.first_dealer is not None or self.rounds != 1 or self.game.history:
+            return False
+        for seat in range(self.game.players):
+            if seat == self.game.dealer():
+                continue
+            try:
+                alt = infer(self.game.fork((), None, seat), table, self.config, NOTHING_PENDING, self.memory)
+            except KibitzError:
+                continue
+            if alt.verdict == "moves" and alt.best.total < conflict.best.total - self.config.margin:
+                self.first_dealer = seat
+                self.game.start(self.game.deal(), seat)
+                if self.writer is not None:
+                    self.writer.start_round(self.rounds, seat, self.game.deal())
+                self.pending = NOTHING_PENDING
+                self._emit("round", f"round {self.rounds}: player {seat + 1} deals (as the first play shows)")
+                self._explain(table)
+                return True
+        return False
 
     def _repair(self, table: ObservedTable, conflict: Inference) -> bool:
         """A conflict may come from an action committed on a misread moving card (read as another card that

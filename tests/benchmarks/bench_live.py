@@ -14,7 +14,10 @@ per-frame misreads (2% of cards in a frame, what voting fixes) plus misreads tha
 still period (0.5% and 1% per card and period: only the rules can fix those). Counted: camera-visible moves
 inferred correctly (in order; interchangeable plains and the order of an untouched play and flip are not told
 apart), phantom moves, moves committed while a hand was over the table, conflicts reported and misreads the
-rules corrected. ``--recognizer real`` uses the shipped ONNX recogniser instead of the stand-in.
+rules corrected. ``--recognizer real`` follows each round once through the shipped ONNX recogniser (finder and
+classifier) instead of the stand-in, and counts the misreads it really made: every voted card of a stable view
+whose class is not the true card's at that place, and what the live layer made of that view (corrected by the
+rules, reported as a conflict, held while cards were hidden, ...).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import argparse
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,14 +38,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from companion.live.koikoi import KoiKoiLive, visual_class
 from companion.live.runner import run
 from companion.live.session import LiveEvent, LiveSession
-from companion.live.table import ZoneMap
 from datasets.scripted.render import FrameTruth, RenderConfig, ScriptRenderer
 from datasets.scripted.script import TABLE_MM, ZONES, script_round
 from datasets.scripted.truth import MisreadModel, TruthRecognizer
 from tests.companion.live_helpers import press_keys, score_moves
 from vision.capture import Capture, Frame, VideoFileSource
-from vision.observation import TableObservation
-from vision.stability import Recognize, StableTracker
+from vision.observation import BACK, UNKNOWN, TableObservation
+from vision.stability import Recognize, StableTracker, StableView
 
 SETTINGS = {"per-frame 2%": (0.02, 0.0), "+ stuck 0.5%": (0.02, 0.005), "+ stuck 1%": (0.02, 0.01)}
 
@@ -58,20 +61,27 @@ def slowed(recognize: Recognize, ms: float) -> Recognize:
 def real_recognizer(renderer: ScriptRenderer) -> Recognize:
     from vision.recognizer import Recognizer
 
-    zones = scripted_zones(renderer)
-    return Recognizer(zone_of=lambda quads, size: [zones.role_of(None, tuple(q.mean(axis=0)), size) for q in quads])
+    return Recognizer(zone_of=scripted_zone_of(renderer))
 
 
-def scripted_zones(renderer: ScriptRenderer) -> ZoneMap:
-    """The script's table zones as regions of this camera's image (bounding boxes of the projected zones)."""
-    w, h = renderer.config.size
-    regions = []
+def scripted_zone_of(renderer: ScriptRenderer) -> Callable[[np.ndarray, tuple[int, int]], list[str | None]]:
+    """The script's table zones as this camera sees them (projected quadrilaterals, which do not overlap as
+    their bounding boxes would under the camera's tilt): the zone of each card is the one its centre lies in,
+    else the nearest."""
+    polygons = []
     for role, (x0, y0, x1, y1) in ZONES.items():
         corners = [[x - TABLE_MM[0] / 2, y - TABLE_MM[1] / 2] for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-        px = renderer.camera.project(np.array(corners))
-        lo, hi = px.min(axis=0), px.max(axis=0)
-        regions.append((role, (lo[0] / w, lo[1] / h, hi[0] / w, hi[1] / h)))
-    return ZoneMap(regions=tuple(regions))
+        polygons.append((role, renderer.camera.project(np.array(corners)).astype(np.float32)))
+
+    def zone_of(quads: np.ndarray, size: tuple[int, int]) -> list[str | None]:
+        out: list[str | None] = []
+        for quad in quads:
+            x, y = (float(v) for v in np.asarray(quad).mean(axis=0))
+            inside = [(cv2.pointPolygonTest(poly, (x, y), True), role) for role, poly in polygons]
+            out.append(max(inside)[1])
+        return out
+
+    return zone_of
 
 
 def throughput(args: argparse.Namespace) -> None:
@@ -119,12 +129,44 @@ class Tally:
     stuck: int = 0
     rounds_right: int = 0
     rounds: int = 0
+    misread_cards: int = 0  # cards the recogniser's vote named wrongly (or saw where no card lies), in stable views
+    misread_views: dict[str, int] = field(default_factory=dict)  # what became of each view with a misread
     wrong: list[str] = field(default_factory=list)
+
+
+def view_misreads(view: StableView, truth: FrameTruth) -> list[str]:
+    """The voted face cards of a stable view whose visual class is not the true card's lying there (matched by
+    position), or that lie where there is no card at all."""
+    out = []
+    for card in view.cards:
+        if card.label in (BACK, UNKNOWN):
+            continue
+        centre = np.asarray(card.center)
+        near = min(truth.cards, key=lambda t: float(np.linalg.norm(np.mean(t.quad, axis=0) - centre)), default=None)
+        if near is None or np.linalg.norm(np.mean(near.quad, axis=0) - centre) > 0.5 * card.size:
+            out.append(f"{card.label} (nothing there)")
+        elif visual_class(card.label) != visual_class(near.label):
+            out.append(f"{card.label} (was {near.label})")
+    return out
+
+
+def outcome(was_playing: bool, events: list[LiveEvent]) -> str:
+    """What the live layer made of a view with a misread card."""
+    kinds = {e.kind for e in events}
+    for kind, name in (("conflict", "conflict reported"), ("revised", "earlier move revised"),
+                       ("corrected", "corrected by the rules"), ("hidden", "held: cards out of sight"),
+                       ("ambiguous", "held: ambiguous")):
+        if kind in kinds:
+            return name
+    if not was_playing:
+        return "while reading the deal"
+    return "absorbed (no move changed)" if "move" not in kinds else "moves committed beside it"
 
 
 def accuracy(args: argparse.Namespace) -> None:
     w, h = args.size
-    tallies = {name: Tally() for name in SETTINGS}
+    settings = {"real recogniser": (0.0, 0.0)} if args.recognizer == "real" else SETTINGS
+    tallies = {name: Tally() for name in settings}
     started = time.perf_counter()
     frames_total = 0
     for seed in range(args.seed0, args.seed0 + args.rounds):
@@ -132,26 +174,32 @@ def accuracy(args: argparse.Namespace) -> None:
         renderer = ScriptRenderer(script, RenderConfig(size=(w, h), fps=30.0))
         truths: list[FrameTruth] = []
         followers = []
-        for name, (per_frame, per_period) in SETTINGS.items():
+        for name, (per_frame, per_period) in settings.items():
             recognizer = TruthRecognizer(truths, MisreadModel(per_frame, per_period, seed=seed))
-            if args.recognizer == "real":
-                recognize: Recognize = real_recognizer(renderer)
-            else:
-                recognize = recognizer
+            recognize: Recognize = real_recognizer(renderer) if args.recognizer == "real" else recognizer
             session = LiveSession(KoiKoiLive(me=0), dealer=script.dealer)
             followers.append((name, recognizer, StableTracker(recognize), session, []))
         for image, truth in renderer.frames():
             truths.append(truth)
             frames_total += 1
             frame = Frame(image, truth.index, truth.time, "bench")
-            for _, _, tracker, session, log in followers:
+            for name, _, tracker, session, log in followers:
                 update = tracker.feed(frame)
                 if update.view is None:
                     continue
+                was_playing = session.phase == "playing"
                 events = session.observe(update.view)
                 if session.wants_fresh_look:
                     tracker.forget()
                 log += events
+                misread = view_misreads(update.view, truths[update.view.frame_index])
+                if misread:
+                    t = tallies[name]
+                    t.misread_cards += len(misread)
+                    what = outcome(was_playing, events)
+                    t.misread_views[what] = t.misread_views.get(what, 0) + 1
+                    if args.verbose:
+                        print(f"    seed {seed} frame {update.view.frame_index}: {', '.join(misread)} -> {what}")
                 if truths[update.view.frame_index].hand and any(e.kind == "move" for e in events):
                     log.append(LiveEvent("move-during-hand", str(update.view.frame_index)))
                 press_keys(script, session, log)
@@ -170,15 +218,19 @@ def accuracy(args: argparse.Namespace) -> None:
             t.stuck += sum(visual_class(m.truth) != visual_class(m.read) for m in recognizer.sticky_misreads())
             if score.correct != score.truth or score.phantom:
                 t.wrong.append(f"seed {seed}: {score.correct}/{score.truth}, phantom {score.phantom}")
-        print(f"  seed {seed}: " + "; ".join(f"{n} {tallies[n].correct}/{tallies[n].truth}" for n in SETTINGS),
+        print(f"  seed {seed}: " + "; ".join(f"{n} {tallies[n].correct}/{tallies[n].truth}" for n in settings),
               flush=True)
     elapsed = time.perf_counter() - started
     print(f"{args.rounds} rounds, {frames_total} frames at {w}x{h}, {elapsed:.0f} s (rendering included)")
     for name, t in tallies.items():
         print(f"{name}: moves {t.correct}/{t.truth} = {t.correct / max(t.truth, 1):.2%}, rounds exactly right "
               f"{t.rounds_right}/{t.rounds}, phantom {t.phantom}, moves during hands {t.during_hands}, "
-              f"stuck misreads injected {t.stuck}, corrected by the rules {t.corrected}, revised {t.revised}, "
-              f"conflicts reported {t.conflicts}" + (f"; wrong: {', '.join(t.wrong)}" if t.wrong else ""))
+              + (f"stuck misreads injected {t.stuck}, " if args.recognizer != "real" else "")
+              + f"corrected by the rules {t.corrected}, revised {t.revised}, conflicts reported {t.conflicts}"
+              + (f"; wrong: {', '.join(t.wrong)}" if t.wrong else ""))
+        views = ", ".join(f"{k} {v}" for k, v in sorted(t.misread_views.items(), key=lambda kv: -kv[1]))
+        print(f"  misread cards in stable views {t.misread_cards}, in {sum(t.misread_views.values())} views: "
+              f"{views or 'none'}")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -196,6 +248,7 @@ def main() -> None:
     parser.add_argument("--recognize-ms", type=float, default=60.0)
     parser.add_argument("--skip-throughput", action="store_true")
     parser.add_argument("--skip-accuracy", action="store_true")
+    parser.add_argument("--verbose", action="store_true", help="print every stable view with a misread card")
     args = parser.parse_args()
     if not args.skip_throughput:
         throughput(args)
