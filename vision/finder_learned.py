@@ -34,15 +34,21 @@ class FinderModelError(RuntimeError):
 
 
 class LearnedFinder:
-    """Owns one onnxruntime session on the CPU with explicit thread counts; holds no per-frame state."""
+    """Owns one onnxruntime session on the CPU with explicit thread counts; holds no per-frame state.
+
+    ``TASK`` is the metadata's task a model must have, ``DEFAULT_MODEL`` the shipped file: a subclass finds
+    other objects with a model of the same kind (``vision.dominoes.tile_finder.TileFinder``)."""
+
+    TASK = "card-finder"
+    DEFAULT_MODEL = DEFAULT_MODEL
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True) -> None:
-        path, self._session = open_session(model_path, DEFAULT_MODEL, threads, "card-finder", FinderModelError)
+        path, self._session = open_session(model_path, self.DEFAULT_MODEL, threads, self.TASK, FinderModelError)
         self.path = path
         self.threads = threads
         self.refine = refine
         self._input_name = _check_io(self._session, path)
-        meta = _metadata(self._session, path)
+        meta = _metadata(self._session, path, self.TASK)
         try:
             self.short_side = int(meta["input"]["short_side"])
             self.multiple = int(meta["input"]["multiple"])
@@ -124,16 +130,16 @@ def _resize_padded(image: np.ndarray, scale: float, multiple: int) -> np.ndarray
     return np.ascontiguousarray(small)
 
 
-def _metadata(session: ort.InferenceSession, path: Path) -> dict[str, Any]:
+def _metadata(session: ort.InferenceSession, path: Path, task: str = "card-finder") -> dict[str, Any]:
     raw = session.get_modelmeta().custom_metadata_map.get(METADATA_KEY)
     if raw is None:
-        raise FinderModelError(f"{path}: no {METADATA_KEY!r} metadata; not a kibitz card-finder model")
+        raise FinderModelError(f"{path}: no {METADATA_KEY!r} metadata; not a kibitz {task} model")
     try:
         meta = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise FinderModelError(f"{path}: unreadable {METADATA_KEY!r} metadata: {exc}") from exc
-    if not isinstance(meta, dict) or meta.get("task") != "card-finder":
-        raise FinderModelError(f"{path}: the {METADATA_KEY!r} metadata does not describe a card finder")
+    if not isinstance(meta, dict) or meta.get("task") != task:
+        raise FinderModelError(f"{path}: the {METADATA_KEY!r} metadata does not describe a {task.replace('-', ' ')}")
     return meta
 
 

@@ -35,8 +35,9 @@ def score_scene(scene: DominoScene, seen: DominoTableObservation) -> Counter[str
     counts: Counter[str] = Counter()
     quads = [np.asarray(t.quad) for t in seen.tiles]
     used: set[int] = set()
-    for face, up, quad, visible, cut in zip(scene.faces, scene.face_up, scene.quads, scene.visible, scene.cut,
-                                           strict=True):
+    order = np.argsort(-scene.visible, kind="stable")  # a wall's hidden lower tile must not take its upper's match
+    for k in order:
+        face, up, quad, visible, cut = scene.faces[k], scene.face_up[k], scene.quads[k], scene.visible[k], scene.cut[k]
         overlaps = [(_iou(quad, q), j) for j, q in enumerate(quads) if j not in used]
         best, j = max(overlaps, default=(0.0, -1))
         if best >= 0.5:
@@ -59,21 +60,23 @@ def score_scene(scene: DominoScene, seen: DominoTableObservation) -> Counter[str
     return counts
 
 
-def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 720)) -> dict[str, object]:
+def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 720), learned: bool = True
+             ) -> dict[str, object]:
     config = DominoSceneConfig(size=size, styles=(style,))
     totals: Counter[str] = Counter()
     recognizers: dict[str, DominoRecognizer] = {}
     latencies = []
     for i in range(scenes):
         scene = render_scene(np.random.default_rng([seed, i]), config)
-        recognizer = recognizers.setdefault(scene.tile_set, DominoRecognizer(scene.tile_set))
+        recognizer = recognizers.setdefault(scene.tile_set, DominoRecognizer(scene.tile_set, learned=learned))
         t0 = time.perf_counter()
         seen = recognizer(scene.image)
         latencies.append((time.perf_counter() - t0) * 1e3)
         totals += score_scene(scene, seen)
     n = max(totals["tiles"], 1)
     return {
-        "style": style, "scenes": scenes, "seed": seed, "tiles": totals["tiles"],
+        "style": style, "finder": "learned" if learned else "classical", "scenes": scenes, "seed": seed,
+        "tiles": totals["tiles"],
         "found": totals["found"] / n, "read": totals["read"] / n, "false_tiles": totals["false"],
         "ms_median": float(np.median(latencies)), "ms_p95": float(np.percentile(latencies, 95)),
         "errors": dict(sorted(((k, v) for k, v in totals.items() if k.startswith(("missed", "misread"))),
@@ -86,8 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--style", default=TEST_STYLE, choices=STYLES)
     parser.add_argument("--scenes", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--classical", action="store_true", help="find tiles with the classical finder")
     args = parser.parse_args(argv)
-    print(json.dumps(evaluate(args.style, args.scenes, args.seed), indent=1))
+    print(json.dumps(evaluate(args.style, args.scenes, args.seed, learned=not args.classical), indent=1))
     return 0
 
 

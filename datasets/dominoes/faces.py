@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from datasets.dominoes.styles import Colour, TileStyle
+from datasets.hanafuda.backgrounds import draw_text
 from datasets.hanafuda.canvas import rounded_alpha
 from datasets.hanafuda.noise import fractal_noise
 
@@ -102,5 +103,14 @@ def face_sprite(style: TileStyle, top: int, bottom: int, height: int, rng: np.ra
 
 
 def back_sprite(style: TileStyle, height: int, rng: np.random.Generator) -> np.ndarray:
-    """The back of a tile: plain, in the set's back colour."""
-    return _base(style, height, style.back, rng)
+    """The back of a tile in the set's back colour: plain, or with the set's logo printed on its upper half."""
+    sprite = _base(style, height, style.back, rng)
+    if style.logo:
+        rgb = np.ascontiguousarray(sprite[:, :, :3])
+        h, w = rgb.shape[:2]
+        (tw, th), _ = cv2.getTextSize(style.logo, cv2.FONT_HERSHEY_SIMPLEX, 1.0, 2)
+        scale = 0.7 * w / max(tw, th)
+        org = (round(w / 2 - tw * scale / 2), round(h / 4 + th * scale / 2))
+        draw_text(rgb, style.logo, org, scale, np.asarray(style.pip if rng.random() < 0.7 else style.red))
+        sprite[:, :, :3] = rgb
+    return sprite

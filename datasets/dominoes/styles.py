@@ -7,7 +7,7 @@ else): the recogniser is tuned on the procedural families only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import cv2
@@ -18,6 +18,8 @@ STYLES: Final = (*PROCEDURAL, "paigow-art")
 TRAIN_STYLES: Final = PROCEDURAL
 TEST_STYLE: Final = "paigow-art"
 CHINESE_STYLES: Final = ("ivory-chinese", "black-chinese", "paigow-art")
+CHINESE_ASPECT: Final = (2.25, 2.85)  # long / short side of Chinese tiles
+CHINESE_PIP: Final = (0.17, 0.32)  # pip diameter / short side: the biggest touch their neighbours
 
 Colour = tuple[float, float, float]
 
@@ -43,6 +45,7 @@ class TileStyle:
     spinner: bool  # a brass pin in the middle of the divider
     bevel: float  # darkening of the rounded edge, 0..1
     gloss: float
+    logo: str = ""  # printed on the back (a maker's mark), or nothing
 
     @property
     def chinese(self) -> bool:
@@ -64,8 +67,18 @@ def _shade(colour: Colour, k: float) -> Colour:
     return (b, g, r)
 
 
+LOGOS: Final = ("RO", "DOMINO", "K", "*", "PG", "88")
+
+
 def sample_style(rng: np.random.Generator, family: str) -> TileStyle:
-    """A set of the named family with its colours, shape and pips drawn at random."""
+    """A set of the named family with its colours, shape, pips and back drawn at random."""
+    style = _sample_style(rng, family)
+    if rng.random() < 0.3:
+        style = replace(style, logo=str(LOGOS[int(rng.integers(len(LOGOS)))]))
+    return style
+
+
+def _sample_style(rng: np.random.Generator, family: str) -> TileStyle:
     if family not in STYLES:
         raise ValueError(f"unknown domino style {family!r}; choose from {', '.join(STYLES)}")
     red = _hsv(rng.uniform(-8, 8) % 360, rng.uniform(0.7, 0.95), rng.uniform(0.6, 0.9))
@@ -79,14 +92,15 @@ def sample_style(rng: np.random.Generator, family: str) -> TileStyle:
     if family == "ivory-chinese":
         face = _ivory(rng)
         back = _hsv(rng.uniform(20, 40), rng.uniform(0.4, 0.7), rng.uniform(0.3, 0.6)) if rng.random() < 0.5 else face
-        return TileStyle(family, "chinese", float(rng.uniform(2.25, 2.7)), float(rng.uniform(7, 10)),
+        return TileStyle(family, "chinese", float(rng.uniform(*CHINESE_ASPECT)), float(rng.uniform(7, 10)),
                          face=face, pip=_hsv(0, 0, rng.uniform(0.02, 0.15)), back=back, side=_shade(face, 0.8),
-                         pip_size=float(rng.uniform(0.17, 0.24)), divider=False, spinner=False, **common)
+                         pip_size=float(rng.uniform(*CHINESE_PIP)), divider=False, spinner=False, **common)
     if family in ("black-chinese", "paigow-art"):
         face = _hsv(rng.uniform(0, 360), rng.uniform(0, 0.3), rng.uniform(0.03, 0.14))
-        return TileStyle(family, "chinese", float(rng.uniform(2.25, 2.7)) if family == "black-chinese" else 2.78,
+        aspect = float(rng.uniform(*CHINESE_ASPECT)) if family == "black-chinese" else 2.78
+        return TileStyle(family, "chinese", aspect,
                          float(rng.uniform(7, 10)), face=face, pip=_hsv(0, 0, rng.uniform(0.85, 1.0)), back=face,
-                         side=_shade(face, 1.3), pip_size=float(rng.uniform(0.17, 0.24)), divider=False,
+                         side=_shade(face, 1.3), pip_size=float(rng.uniform(*CHINESE_PIP)), divider=False,
                          spinner=False, **common)
     if family == "european-white":
         face = _ivory(rng) if rng.random() < 0.6 else _hsv(0, 0, rng.uniform(0.88, 0.98))

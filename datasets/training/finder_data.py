@@ -1,8 +1,11 @@
-"""Training scenes for the card finder, rendered at the network's input size by a background process.
+"""Training scenes for a finder (cards, domino tiles), rendered at the network's input size by background processes.
 
-Each scene becomes dense stride-4 targets (``scene_targets``): a Gaussian card-centre heatmap, an ignore mask
-around cards too hidden to ask for, and at the 3 x 3 cells round each centre the card's four corners relative
-to the cell, its short side and its visible share. A worker process renders and converts scenes while the
+A scene renderer (``module:function``, as ``CropStream`` takes a crop renderer) draws one frame and returns it
+with the quads of the objects to find and each one's visible share; ``card_scene`` (the default) draws
+hanafuda scenes, ``datasets.dominoes.finder_scenes:tile_scene`` domino tiles. Each scene becomes dense
+stride-4 targets (``scene_targets``): a Gaussian centre heatmap, an ignore mask around objects too hidden to ask
+for, and at the 3 x 3 cells round each centre the object's four corners relative to the cell, its short side
+and its visible share. A worker process renders and converts scenes while the
 trainer trains; the trainer draws batches from a replay buffer that the worker keeps refreshing. No torch here.
 """
 
@@ -11,14 +14,15 @@ from __future__ import annotations
 import multiprocessing as mp
 import queue
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
 
 from datasets.hanafuda import Scene, preset, render_scene
+from datasets.training.stream import load_renderer
 from vision.geometry import order_quads
 
 STRIDE = 4
@@ -27,6 +31,10 @@ MIN_VISIBLE = 0.3  # a card showing at least this share of its face is a card to
 IGNORE_VISIBLE = 0.1  # between this and MIN_VISIBLE, no heat loss either way near the card's centre
 # Scene mix: (dataset preset, weight). The default preset itself mixes every layout.
 PRESET_MIX: Mapping[str, float] = {"default": 0.55, "piles": 0.2, "whole-mat": 0.2, "clean": 0.05}
+CARD_SCENES = "datasets.training.finder_data:card_scene"
+# (rng, styles, size) -> (BGR frame of ``size``, quads N x 4 x 2 bottom object first, visible shares N)
+SceneSample = tuple[np.ndarray, np.ndarray, np.ndarray]
+SceneRenderer = Callable[[np.random.Generator, Sequence[str], tuple[int, int]], SceneSample]
 
 
 @dataclass(frozen=True)
@@ -102,22 +110,39 @@ def scene_targets(quads: np.ndarray, visible: np.ndarray, size: tuple[int, int])
     return Targets(heat, ignore, corners, weight, vis, short)
 
 
-def render_sample(rng: np.random.Generator, styles: Sequence[str], size: tuple[int, int]) -> tuple[np.ndarray, Targets]:
-    """One training frame, rendered straight at the input size (a 1080p mat comes out as the finder sees it)."""
+def card_scene(rng: np.random.Generator, styles: Sequence[str], size: tuple[int, int]
+               ) -> SceneSample:
+    """One hanafuda scene of the preset mix, rendered straight at ``size`` (a 1080p mat as the finder sees it)."""
     names = list(PRESET_MIX)
     weights = np.array([PRESET_MIX[n] for n in names])
     name = names[int(rng.choice(len(names), p=weights / weights.sum()))]
     scene: Scene = render_scene(rng, preset(name, styles=tuple(styles), size=size))
-    return scene.image, scene_targets(scene.quads, scene.visible, size)
+    return scene.image, scene.quads, scene.visible
 
 
-def _worker(styles: list[str], size: tuple[int, int], seed: int, worker: int, chunk: int, out: Any, stop: Any) -> None:
+def load_scenes(spec: str | SceneRenderer = CARD_SCENES) -> SceneRenderer:
+    """The scene renderer named ``module:function`` (or the callable itself)."""
+    if callable(spec):
+        return spec
+    return cast(SceneRenderer, load_renderer(spec))
+
+
+def render_sample(rng: np.random.Generator, styles: Sequence[str], size: tuple[int, int],
+                  scenes: str | SceneRenderer = CARD_SCENES) -> tuple[np.ndarray, Targets]:
+    """One training frame, rendered straight at the input size, and its targets."""
+    image, quads, visible = load_scenes(scenes)(rng, styles, size)
+    return image, scene_targets(quads, visible, size)
+
+
+def _worker(styles: list[str], size: tuple[int, int], seed: int, worker: int, chunk: int, out: Any, stop: Any,
+            scenes: str = CARD_SCENES) -> None:
     cv2.setNumThreads(1)
+    render = load_scenes(scenes)
     for k in range(1_000_000):
         if stop.is_set():
             return
         rng = np.random.default_rng([seed, worker, k])
-        item = [render_sample(rng, styles, size) for _ in range(chunk)]
+        item = [render_sample(rng, styles, size, render) for _ in range(chunk)]
         while not stop.is_set():
             try:
                 out.put(item, timeout=0.5)
@@ -127,10 +152,10 @@ def _worker(styles: list[str], size: tuple[int, int], seed: int, worker: int, ch
 
 
 class SceneStream:
-    """Ring buffer of rendered frames and their targets, refilled by ``workers`` processes."""
+    """Ring buffer of rendered frames and their targets, refilled by ``workers`` processes drawing ``scenes``."""
 
     def __init__(self, styles: Sequence[str], seed: int, workers: int = 1, capacity: int = 1500, chunk: int = 4,
-                 size: tuple[int, int] = INPUT_SIZE) -> None:
+                 size: tuple[int, int] = INPUT_SIZE, scenes: str = CARD_SCENES) -> None:
         w, h = size
         hh, ww = h // STRIDE, w // STRIDE
         self.images = np.zeros((capacity, h, w, 3), np.uint8)
@@ -147,7 +172,8 @@ class SceneStream:
         self._queue = ctx.Queue(maxsize=8)
         self._stop = ctx.Event()
         self._procs = [
-            ctx.Process(target=_worker, args=(list(styles), size, seed, i, chunk, self._queue, self._stop), daemon=True)
+            ctx.Process(target=_worker, args=(list(styles), size, seed, i, chunk, self._queue, self._stop, scenes),
+                        daemon=True)
             for i in range(workers)
         ]
         for proc in self._procs:

@@ -1,6 +1,8 @@
-"""Score a card finder on held-out-style synthetic scenes: recall, precision, partial flags, props, latency.
+"""Score a finder on held-out-style synthetic scenes: recall, precision, partial flags, props, latency.
 
 Used by ``tests/benchmarks/bench_finder.py`` (classical vs learned) and by ``train_finder`` for the model card.
+Scenes come from an ``EvalScene`` function (card scenes by default; a ``FinderTask`` names its own, such as
+domino tiles): any scene with ``image``, ``quads``, ``visible``, ``cut`` (and ``props``, if it has any) will do.
 A card must be found when it is fully visible (visible >= 0.98, not cut by the frame), the rule of the
 dataset's labels.csv; it is found when a detection overlaps it with IoU >= 0.5 (and "tight" at IoU >= 0.9).
 A detection is a false positive when it overlaps no card at all (IoU < 0.5 with every card, hidden ones
@@ -10,14 +12,14 @@ included); a "prop" false positive is one whose centre lies on a hand, phone, co
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
 import numpy as np
 
-from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
+from datasets.hanafuda import TEST_STYLE, TRAIN_STYLES, Scene, preset, render_scene
 from vision.geometry import iou_matrix
 from vision.observation import Detections
 
@@ -29,6 +31,17 @@ SCENE_SETS: Mapping[str, tuple[str, dict[str, Any]]] = {
     "piles": ("piles", {}),
     "default": ("default", {}),
 }
+CALIBRATION_SETS = ("default", "default", "piles", "1080p-mat")  # drawn in turn, at 1280x720
+# (scene set, styles, seed or rng, frame size or None for the set's own) -> a scene with its truth
+EvalScene = Callable[[str, Sequence[str], np.random.Generator | int, tuple[int, int] | None], Any]
+
+
+def card_eval_scene(name: str, styles: Sequence[str], seed: np.random.Generator | int,
+                    size: tuple[int, int] | None = None) -> Scene:
+    """A card scene of the named set (``SCENE_SETS``) in ``styles``."""
+    dataset_preset, overrides = SCENE_SETS[name]
+    sized = {"size": size} if size else {}
+    return render_scene(seed, preset(dataset_preset, styles=tuple(styles), **sized, **overrides))
 
 
 @dataclass
@@ -86,15 +99,15 @@ class Tally:
                 f"ms median {np.median(t):.1f} p95 {np.percentile(t, 95):.1f}")
 
 
-def _on_props(scene: Scene, points: np.ndarray) -> np.ndarray:
+def _on_props(scene: Any, points: np.ndarray) -> np.ndarray:
     hit = np.zeros(len(points), bool)
-    for prop in scene.props:
+    for prop in getattr(scene, "props", ()):
         polygon = prop.polygon.astype(np.float32).reshape(-1, 1, 2)
         hit |= np.array([cv2.pointPolygonTest(polygon, (float(x), float(y)), False) >= 0 for x, y in points], bool)
     return hit
 
 
-def score_scene(tally: Tally, scene: Scene, detections: Detections) -> tuple[np.ndarray, np.ndarray]:
+def score_scene(tally: Tally, scene: Any, detections: Detections) -> tuple[np.ndarray, np.ndarray]:
     """Add one scene to the tally; returns (missed truth mask, false-positive detection mask)."""
     must = (scene.visible >= 0.98) & ~scene.cut
     partly = ~must & (scene.visible >= 0.4)
@@ -121,7 +134,7 @@ def score_scene(tally: Tally, scene: Scene, detections: Detections) -> tuple[np.
     return must & ~found, false_positive
 
 
-def draw(scene: Scene, detections: Detections, missed: np.ndarray, false_positive: np.ndarray) -> np.ndarray:
+def draw(scene: Any, detections: Detections, missed: np.ndarray, false_positive: np.ndarray) -> np.ndarray:
     """Truth in green (missed ones red), detections in blue (partial cyan, false positives magenta)."""
     image = scene.image.copy()
     for quad, miss in zip(scene.quads, missed, strict=True):
@@ -132,13 +145,12 @@ def draw(scene: Scene, detections: Detections, missed: np.ndarray, false_positiv
     return image
 
 
-def evaluate(finder: Finder, name: str, scenes: int, seed: int, save: Any = None, label: str = "") -> Tally:
+def evaluate(finder: Finder, name: str, scenes: int, seed: int, save: Any = None, label: str = "",
+             scene_of: EvalScene = card_eval_scene, style: str = TEST_STYLE) -> Tally:
     """Run ``finder`` on ``scenes`` held-out-style scenes of the named set; optionally save the failures."""
-    dataset_preset, overrides = SCENE_SETS[name]
-    config = preset(dataset_preset, styles=(TEST_STYLE,), **overrides)
     tally = Tally()
     for index in range(scenes):
-        scene = render_scene(np.random.default_rng([seed, index]), config)
+        scene = scene_of(name, (style,), np.random.default_rng([seed, index]), None)
         start = time.perf_counter()
         detections = finder(scene.image)
         tally.times_ms.append((time.perf_counter() - start) * 1000)
@@ -150,15 +162,13 @@ def evaluate(finder: Finder, name: str, scenes: int, seed: int, save: Any = None
     return tally
 
 
-def calibrate(finder: Any, scenes: int = 40, seed: int = 99) -> dict[str, float]:
+def calibrate(finder: Any, scenes: int = 40, seed: int = 99, scene_of: EvalScene = card_eval_scene,
+              names: Sequence[str] = CALIBRATION_SETS, styles: Sequence[str] = TRAIN_STYLES) -> dict[str, float]:
     """Decoding thresholds picked on training-style scenes (all presets mixed; never the held-out style).
 
     ``heat``: fewest missed fully visible cards plus false positives. ``partial_visible``: fewest whole cards
     called partial plus twice the covered or cut cards called whole (a hidden card must not pass for whole).
     """
-    from datasets.hanafuda import TRAIN_STYLES
-
-    names = ["default", "default", "piles", "whole-mat"]
     heats = np.round(np.arange(0.05, 0.6, 0.025), 3)
     cuts = np.round(np.arange(0.5, 0.98, 0.02), 3)
     missed, false = np.zeros(len(heats), np.int64), np.zeros(len(heats), np.int64)
@@ -167,8 +177,7 @@ def calibrate(finder: Any, scenes: int = 40, seed: int = 99) -> dict[str, float]
     saved, finder.heat_threshold = finder.heat_threshold, float(heats[0])
     try:
         for index in range(scenes):
-            config = preset(names[index % len(names)], styles=TRAIN_STYLES, size=(1280, 720))
-            scene = render_scene(np.random.default_rng([seed, index]), config)
+            scene = scene_of(names[index % len(names)], styles, np.random.default_rng([seed, index]), (1280, 720))
             found, visible = finder.find(scene.image)
             iou = iou_matrix(found.quads, scene.quads)
             must = (scene.visible >= 0.98) & ~scene.cut

@@ -1,4 +1,4 @@
-"""ONNX export of the card finder with its metadata, the torch/onnxruntime agreement check, and its model card."""
+"""ONNX export of a finder (cards, domino tiles) with its metadata, the torch/onnxruntime check, its model card."""
 
 from __future__ import annotations
 
@@ -23,22 +23,24 @@ MULTIPLE = 32  # input sides are padded to this (the network's deepest stride)
 THRESHOLDS = {"heat": 0.3, "partial_visible": 0.9, "nms_iou": 0.7}
 
 
-def finder_metadata(thresholds: dict[str, float] | None = None, **extra: Any) -> dict[str, Any]:
-    """Everything the runtime needs to use the model, plus what the model card reports."""
+def finder_metadata(thresholds: dict[str, float] | None = None, task: str = "card-finder", what: str = "card",
+                    **extra: Any) -> dict[str, Any]:
+    """Everything the runtime needs to use the model, plus what the model card reports. ``task`` is what the
+    runtime checks (``card-finder``, ``domino-finder``), ``what`` the one class found."""
     return {
-        "task": "card-finder",
-        "classes": ["card"],
+        "task": task,
+        "classes": [what],
         "input": {"name": "frame", "layout": "NHWC", "dtype": "uint8", "channels": "BGR", "batch": 1,
                   "short_side": SHORT_SIDE, "multiple": MULTIPLE,
                   "rule": f"resize the frame so its short side is {SHORT_SIDE} px (area averaging), pad right and "
                           f"bottom to a multiple of {MULTIPLE}"},
         "normalisation": {"scale": 1 / 255, "mean_bgr": list(MEAN_BGR), "std_bgr": list(STD_BGR), "in_graph": True},
         "stride": STRIDE,
-        "outputs": {"heat": "1 x 1 x H/4 x W/4 card-centre probability",
+        "outputs": {"heat": f"1 x 1 x H/4 x W/4 {what}-centre probability",
                     "corners": "1 x 8 x H/4 x W/4 corners (x, y) x 4 in input px relative to the cell centre "
                                "(cell (i, j) sits at x = 4 j + 1.5, y = 4 i + 1.5); clockwise, short side first, "
                                "which short side comes first is arbitrary",
-                    "visible": "1 x 1 x H/4 x W/4 visible share of the card centred there"},
+                    "visible": f"1 x 1 x H/4 x W/4 visible share of the {what} centred there"},
         "thresholds": {**THRESHOLDS, **(thresholds or {})},
         **extra,
     }
@@ -142,8 +144,8 @@ stride 32 (channels {levels}), a feature pyramid back to stride 4 ({neck} channe
 
 
 def write_model_card(path: Path, fields: dict[str, Any], metric_lines: list[str], latency_lines: list[str],
-                     thresholds: dict[str, float]) -> None:
-    text = CARD_TEMPLATE.format(metric_lines="\n".join(metric_lines), latency_lines="\n".join(latency_lines),
+                     thresholds: dict[str, float], template: str = CARD_TEMPLATE) -> None:
+    text = template.format(metric_lines="\n".join(metric_lines), latency_lines="\n".join(latency_lines),
                                 short_side=SHORT_SIDE, multiple=MULTIPLE, mean=MEAN_BGR[0], std=STD_BGR[0],
                                 stride=STRIDE, opset=OPSET, **{**THRESHOLDS, **thresholds}, **fields)
     path.write_text(text)

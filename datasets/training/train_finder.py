@@ -1,10 +1,14 @@
-"""Train the learned card finder and write models/card-finder.{onnx,md}.
+"""Train a learned finder and write models/card-finder.{onnx,md} (or domino-finder.{onnx,md} with --scenes dominoes).
 
     python -m datasets.training.train_finder --out models/ [--minutes 35] [--seed 0]
+    python -m datasets.training.train_finder --scenes dominoes --out models/ --minutes 25
+    python -m datasets.training.train_finder --scenes dominoes --out /tmp --device cuda --workers 9 --batch 32 \
+        --checkpoint out/domino.pt  # then here: --scenes dominoes --out models/ --publish-from out/domino.pt
 
-Needs ``pip install .[train]`` and the shared artwork (../shared/data). One background process renders scenes
+Needs ``pip install .[train]`` and the shared data (../shared/data). One background process renders scenes
 at the network's input size while this process trains on one thread (the 2-core budget); at the end the model
-is exported to ONNX, checked against torch, evaluated on the held-out art style and described in its model card.
+is exported to ONNX, checked against torch, evaluated on the held-out style and described in its model card.
+What is found (cards, domino tiles) is a ``FinderTask`` (``finder_tasks``): same network, loss and export.
 """
 
 from __future__ import annotations
@@ -16,14 +20,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
 import torch.nn.functional as F
 
-from datasets.hanafuda import TEST_STYLE, TRAIN_STYLES
-from datasets.training.finder_data import IGNORE_VISIBLE, MIN_VISIBLE, PRESET_MIX, SceneStream
-from datasets.training.finder_eval import SCENE_SETS, calibrate, evaluate
+from datasets.training.finder_data import IGNORE_VISIBLE, MIN_VISIBLE, SceneStream
+from datasets.training.finder_eval import calibrate, evaluate
 from datasets.training.finder_export import (
     export_finder,
     finder_metadata,
@@ -31,10 +35,9 @@ from datasets.training.finder_export import (
     write_model_card,
 )
 from datasets.training.finder_net import LEVELS, NECK_CHANNELS, OFFSET_UNIT, FinderNet, normalise
+from datasets.training.finder_tasks import TASKS, FinderTask, finder_task
 from datasets.training.net import count_macs, count_parameters
-from vision.finder_learned import LearnedFinder
 
-MODEL_NAME = "card-finder"
 WARMUP = 0.03
 Log = Callable[[str], None]
 
@@ -42,6 +45,7 @@ Log = Callable[[str], None]
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="folder for the .onnx and .md files")
+    parser.add_argument("--scenes", choices=sorted(TASKS), default="cards", help="what the finder finds")
     parser.add_argument("--minutes", type=float, default=35.0, help="wall-clock budget of the training loop")
     parser.add_argument("--steps", type=int, default=None, help="train exactly this many steps instead")
     parser.add_argument("--seed", type=int, default=0)
@@ -112,7 +116,8 @@ def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, floa
         net.load_state_dict(torch.load(args.init)["state_dict"])
     net.to(args.device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    stream = SceneStream(TRAIN_STYLES, args.seed, args.workers, args.capacity)
+    task = finder_task(args.scenes)
+    stream = SceneStream(task.train_styles, args.seed, args.workers, args.capacity, scenes=task.scenes)
     try:
         stream.pull(block_until=min(args.capacity, 48))
         start = time.monotonic()
@@ -148,8 +153,8 @@ def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, floa
     return net, stats
 
 
-def latency_lines(finder: LearnedFinder, frames: list[np.ndarray]) -> list[str]:
-    """Median and p95 ms of the whole ``LearnedFinder`` call (resize, network, decode, refit) per frame size."""
+def latency_lines(finder: Any, frames: list[np.ndarray]) -> list[str]:
+    """Median and p95 ms of the whole finder call (resize, network, decode, refit) per frame size."""
     lines = []
     for frame in frames:
         for _ in range(3):
@@ -167,37 +172,40 @@ def latency_lines(finder: LearnedFinder, frames: list[np.ndarray]) -> list[str]:
 
 def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, command: str, log: Log) -> None:
     """Export to ONNX, check it against torch, evaluate on the held-out style, write the model card."""
-    from datasets.hanafuda import preset, render_scene
-
-    summary = {"seed": args.seed, "train_styles": list(TRAIN_STYLES), "held_out_style": TEST_STYLE,
+    task: FinderTask = finder_task(args.scenes)
+    test = (task.test_style,)
+    summary = {"seed": args.seed, "train_styles": list(task.train_styles), "held_out_style": task.test_style,
                "command": command, **stats}
-    path = args.out / f"{MODEL_NAME}.onnx"
-    export_finder(net, path, finder_metadata(training=summary))
-    probes = [render_scene(i, preset("default", styles=(TEST_STYLE,), size=(512, 288))).image for i in range(3)]
+    path = args.out / f"{task.model}.onnx"
+
+    def metadata(**extra: Any) -> dict[str, Any]:
+        return finder_metadata(task=task.model, what=task.what, training=summary, **extra)
+
+    export_finder(net, path, metadata())
+    probes = [task.scene(task.probe_set, test, i, (512, 288)).image for i in range(3)]
     error = max_export_error(net, path, np.stack(probes))
     log(f"exported {path} ({path.stat().st_size / 1024:.0f} KB), max |onnx - torch| {error:.1e}")
     if error > 1e-2:
         raise RuntimeError(f"onnxruntime and torch disagree by {error}; not writing the model card")
-    thresholds = calibrate(LearnedFinder(path, threads=1), args.calibration_scenes)
+    thresholds = calibrate(task.open_finder(path), args.calibration_scenes, scene_of=task.scene,
+                           names=task.calibration_sets, styles=task.train_styles)
     log(f"thresholds {thresholds} (calibrated on {args.calibration_scenes} training-style scenes)")
-    export_finder(net, path, finder_metadata(thresholds, training=summary))
-    finder = LearnedFinder(path, threads=1)
+    export_finder(net, path, metadata(thresholds=thresholds))
+    finder = task.open_finder(path)
     metrics, lines = {}, []
-    for name in SCENE_SETS:
-        tally = evaluate(finder, name, args.eval_scenes, seed=2026)
+    for name in task.eval_sets:
+        tally = evaluate(finder, name, args.eval_scenes, seed=2026, scene_of=task.scene, style=task.test_style)
         metrics[name] = tally.summary()
         lines.append(f"- `{name}`: " + tally.report(name).split(None, 1)[1])
         log(lines[-1])
-    export_finder(net, path, finder_metadata(thresholds, training=summary, metrics=metrics))
-    frames = [render_scene(5, preset("default", styles=(TEST_STYLE,))).image,
-              render_scene(5, preset("whole-mat", styles=(TEST_STYLE,))).image]
-    latency = [*latency_lines(LearnedFinder(path, threads=1), frames), "- measured at the end of the training run."]
+    export_finder(net, path, metadata(thresholds=thresholds, metrics=metrics))
+    frames = [task.scene(name, test, 5, None).image for name in task.latency_sets]
+    latency = [*latency_lines(task.open_finder(path), frames), "- measured at the end of the training run."]
     log("\n".join(latency))
     fields = {
         "levels": ", ".join(str(c) for c, _ in LEVELS), "neck": NECK_CHANNELS, "params": count_parameters(net),
-        "mmacs": count_macs(net, (512, 288)) / 1e6, "size_kb": path.stat().st_size / 1024,
-        "mix": ", ".join(f"{k} {v:.0%}" for k, v in PRESET_MIX.items()),
-        "train_styles": ", ".join(f"`{s}`" for s in TRAIN_STYLES), "test_style": TEST_STYLE,
+        "mmacs": count_macs(net, (512, 288)) / 1e6, "size_kb": path.stat().st_size / 1024, "mix": task.mix,
+        "train_styles": ", ".join(f"`{s}`" for s in task.train_styles), "test_style": task.test_style,
         "min_visible": MIN_VISIBLE, "ignore_visible": IGNORE_VISIBLE, "lr": args.lr, "batch": args.batch,
         "schedule": f"{args.steps} steps" if args.steps else f"{args.minutes:g}-minute wall-clock budget",
         "capacity": args.capacity, "rendered": stats["rendered"], "command": command, "seed": args.seed,
@@ -205,15 +213,15 @@ def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, c
         "machine": f"{platform.machine()} CPU, torch threads {args.threads}", "export_error": error,
     }
     lines.append(f"- {args.eval_scenes} scenes per set, seeds (2026, i); figures from the end of the training run.")
-    write_model_card(args.out / f"{MODEL_NAME}.md", fields, lines, latency, thresholds)
-    log(f"wrote {args.out / MODEL_NAME}.{{onnx,md}}")
+    write_model_card(args.out / f"{task.model}.md", fields, lines, latency, thresholds, task.template)
+    log(f"wrote {args.out / task.model}.{{onnx,md}}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     log: Log = lambda message: print(message, flush=True)  # noqa: E731
     budget = f"{args.steps} steps" if args.steps else f"{args.minutes:g} minutes"
-    log(f"training {MODEL_NAME}: {budget}, seed {args.seed}")
+    log(f"training {finder_task(args.scenes).model}: {budget}, seed {args.seed}")
     command = "python -m datasets.training.train_finder " + " ".join(sys.argv[1:] if argv is None else argv)
     if args.publish_from:
         saved = torch.load(args.publish_from)
@@ -221,10 +229,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         net.load_state_dict(saved["state_dict"])
         net.eval()
         stats, command = saved["stats"], saved.get("command", command)
+        for key, value in saved.get("args", {}).items():  # the model card describes the run, not this call
+            if key in ("lr", "batch", "minutes", "steps", "capacity", "seed", "threads"):
+                setattr(args, key, value)
     else:
         net, stats = train(args, log)
         if args.checkpoint:
-            torch.save({"state_dict": net.state_dict(), "stats": stats, "command": command}, args.checkpoint)
+            args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
+            torch.save({"state_dict": net.state_dict(), "stats": stats, "command": command,
+                        "args": {k: v for k, v in vars(args).items() if isinstance(v, int | float | str)}},
+                       args.checkpoint)
         if args.device != "cpu":
             return  # a GPU machine trains; publishing (export, held-out metrics, CPU latency) runs on the CPU box
     publish(net, stats, args, command, log)

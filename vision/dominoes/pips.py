@@ -14,7 +14,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-CROP_WIDTH = 64
+CROP_WIDTH = 48
+_BIN = 12  # Lab histogram bin for the face colour
+_WEIGHTS = np.array([0.8, 1.0, 1.0], np.float32)  # Lab distance: lightness, then the two colour axes
+_MIN_RADIUS = 0.05  # a pip's radius, at least, as a share of the tile's width (the smallest are ~0.07)
 
 
 @dataclass(frozen=True)
@@ -28,13 +31,26 @@ class HalfReading:
 
 
 @dataclass(frozen=True)
+class PipReading:
+    """One pip: where it lies along the tile (0 on the middle line, -0.5 at the top end, 0.5 at the bottom)."""
+
+    along: float
+    colour: str
+    doubtful: bool
+
+
+@dataclass(frozen=True)
 class TileReading:
+    """Both halves' counts split at the middle line (or the divider), and every pip, so that a face whose
+    pips spread past the middle (a Chinese three drawn down the whole tile) can be split elsewhere."""
+
     top: HalfReading
     bottom: HalfReading
     divider: bool
     face_down: bool
     contrast: float  # how far the pips stand from the face (Lab distance)
     uniformity: float  # spread of the face colour outside pips: high on textured non-tiles
+    pips: tuple[PipReading, ...] = ()
 
 
 def crop_tile(image: np.ndarray, quad: np.ndarray, width: int = CROP_WIDTH, grow: float = 0.0) -> np.ndarray:
@@ -78,20 +94,52 @@ def _half(labels: list[tuple[float, bool, str]]) -> HalfReading:
     return HalfReading(len(sure), len(labels) - len(sure), colour, red)
 
 
+def _modes(pixels: np.ndarray) -> list[np.ndarray]:
+    """The two commonest colours of ``pixels`` (N x 3 Lab): a coarse histogram's mode, refined by the mean of the
+    pixels near it, then the same among the pixels far from the first."""
+    out: list[np.ndarray] = []
+    total = len(pixels)
+    for _ in range(2):
+        if len(pixels) < 8:
+            break
+        bins = (pixels // _BIN).astype(np.int32)
+        mode = int(np.bincount((bins[:, 0] * 32 + bins[:, 1]) * 32 + bins[:, 2]).argmax())
+        centre = (np.array([mode // 1024, (mode // 32) % 32, mode % 32], np.float32) + 0.5) * _BIN
+        near = np.einsum("ij,ij->i", pixels - centre, pixels - centre) < (1.5 * _BIN) ** 2
+        out.append(pixels[near].mean(axis=0).astype(np.float32))
+        pixels = pixels[np.einsum("ij,ij->i", pixels - out[-1], pixels - out[-1]) >= (3 * _BIN) ** 2]
+        if len(pixels) < 0.1 * total:
+            break  # one colour all over: a face-down tile
+    return out
+
+
+def face_colour(pixels: np.ndarray) -> np.ndarray:
+    """The commonest colour of N x 3 Lab pixels: a tile face's, round its centre, where pips are fewer."""
+    modes = _modes(np.asarray(pixels, np.float32).reshape(-1, 3))
+    return modes[0] if modes else np.median(np.asarray(pixels, np.float32).reshape(-1, 3), axis=0)
+
+
 def _face_distance(lab: np.ndarray, margin: int) -> tuple[np.ndarray, np.ndarray]:
-    """Lab distance of every pixel from the face colour, taken as the median of a ring just inside the rim
-    (pips may cover most of a half, but rarely the rim), per half, so light falling off along the tile
-    does not read as a pip."""
+    """Lab distance of every pixel from the face colour, per half (light falling off along the tile must not
+    read as pips). The face is one of the two commonest colours of the half's inner part (big pips may cover
+    more than half a face): the one that holds more of a ring just inside the rim, where a face shows between
+    pips even when they run close to the edge. Colour steps weigh more than lightness steps (a dark red pip
+    on a black tile differs in hue more than in lightness)."""
     h, w = lab.shape[:2]
     ring = np.zeros((h, w), bool)
     ring[margin : h - margin, margin : w - margin] = True
-    ring[2 * margin + 1 : h - 2 * margin - 1, 2 * margin + 1 : w - 2 * margin - 1] = False
+    ring[2 * margin : h - 2 * margin, 2 * margin : w - 2 * margin] = False
+    inner = np.zeros((h, w), bool)
+    inner[2 * margin : h - 2 * margin, 2 * margin : w - 2 * margin] = True
+    pixels = lab.astype(np.float32)
     distance = np.empty((h, w), np.float32)
     faces = []
     for rows in (slice(0, h // 2), slice(h // 2, h)):
-        face = np.median(lab[rows][ring[rows]], axis=0).astype(np.float32)
-        diff = lab[rows].astype(np.float32) - face
-        diff[:, :, 0] *= 0.8  # lightness steps from shading matter a little less than colour steps
+        part = pixels[rows]
+        candidates = _modes((part[inner[rows]] if inner[rows].sum() >= 8 else part.reshape(-1, 3))[::2])
+        rim = part[ring[rows]]
+        face = max(candidates, key=lambda c: int((np.einsum("ij,ij->i", rim - c, rim - c) < (2 * _BIN) ** 2).sum()))
+        diff = (part - face) * _WEIGHTS
         distance[rows] = np.sqrt((diff * diff).sum(axis=2))
         faces.append(face)
     return distance, (faces[0] + faces[1]) / 2
@@ -114,29 +162,64 @@ def _without_rim(mask: np.ndarray, edge: int) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class _Blob:
-    contour: np.ndarray
+class _Pip:
     centre: tuple[float, float]
-    diameter: float
-    pip: bool
+    radius: float
     doubtful: bool
 
 
-def _blobs(mask: np.ndarray, width: int) -> list[_Blob]:
-    """Outer outlines of the mask (so a pip with a shiny centre counts whole), judged as pips by size and
-    roundness."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    out = []
-    for contour in contours:
-        area = cv2.contourArea(contour) + 0.5 * cv2.arcLength(contour, True)  # pixel area, not the polygon's
-        x, y, bw, bh = cv2.boundingRect(contour)
-        diameter = float(np.sqrt(4 * area / np.pi))
-        box = float(max(bw, bh))
-        roundness = area / max(np.pi * box * box / 4, 1.0)
-        elongation = box / max(min(bw, bh), 1)
-        pip = 0.09 * width <= diameter <= 0.55 * width and roundness > 0.5 and elongation < 1.8
-        doubtful = roundness < 0.62 or diameter < 0.12 * width
-        out.append(_Blob(contour, (x + bw / 2, y + bh / 2), diameter, pip, pip and doubtful))
+def _ridged(depth: np.ndarray, peaks: list[tuple[float, float, float]]) -> set[int]:
+    """Peaks joined to a neighbour by a ridge: touching pips meet at a narrow neck (the distance to the edge dips
+    between their centres), while the peaks along a stroke of a printed logo stay as deep all the way."""
+    out: set[int] = set()
+    t = np.linspace(0.0, 1.0, 9)[:, None]
+    for i, (xi, yi, ri) in enumerate(peaks):
+        for j in range(i + 1, len(peaks)):
+            xj, yj, rj = peaks[j]
+            if (xi - xj) ** 2 + (yi - yj) ** 2 > (2.2 * max(ri, rj)) ** 2:
+                continue
+            line = np.rint(np.array([xi, yi]) + (np.array([xj, yj]) - np.array([xi, yi])) * t).astype(np.int64)
+            if depth[line[:, 1], line[:, 0]].min() >= 0.8 * min(ri, rj):
+                out |= {i, j}
+    return out
+
+
+def _pips(mask: np.ndarray, width: int) -> list[_Pip]:
+    """Pip centres: peaks of the distance to the mask's edge. Touching pips (the big pips of a Chinese six)
+    make one blob but keep one peak each, parted by a saddle; a peak must be about as deep as the blob's
+    deepest (a pip, not a corner of the join), and a blob too thin for a pip (a printed logo's strokes, the
+    rim) has none."""
+    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    peaks = (depth >= cv2.dilate(depth, np.ones((3, 3), np.uint8))) & (depth >= _MIN_RADIUS * width)
+    ys, xs = np.nonzero(peaks)
+    out: list[_Pip] = []
+    for component in range(1, n):
+        here = labels[ys, xs] == component
+        if not here.any():
+            continue
+        py, px = ys[here], xs[here]
+        values = depth[py, px]
+        deepest = float(values.max())
+        order = np.argsort(-values, kind="stable")
+        kept: list[tuple[float, float, float]] = []
+        for i in order:
+            r = float(values[i])
+            if r < 0.55 * deepest:
+                break
+            x, y = float(px[i]), float(py[i])
+            if all((x - kx) ** 2 + (y - ky) ** 2 > (1.4 * max(r, kr)) ** 2 for kx, ky, kr in kept):
+                kept.append((x, y, r))
+        bw, bh = stats[component, 2:4]
+        area = float(stats[component, cv2.CC_STAT_AREA])
+        discs = sum(np.pi * (r + 0.5) ** 2 for _, _, r in kept)
+        if not 0.55 <= discs / area <= 1.45:
+            continue  # strokes (a logo, a scratch) hold more or fewer discs than pips do
+        if len(kept) == 1 and max(bw, bh) > 2 * (deepest + 0.5) * 1.45:
+            continue  # one peak in a long blob: a stroke, not a pip
+        ridged = _ridged(depth, kept)
+        out += [_Pip((x + 0.5, y + 0.5), r, doubtful=r < 0.7 * deepest)
+                for i, (x, y, r) in enumerate(kept) if i not in ridged]
     return out
 
 
@@ -150,41 +233,60 @@ def read_tile(image: np.ndarray, quad: np.ndarray, divided: bool = True) -> Tile
     margin = max(int(0.06 * w), 1)
     distance, face = _face_distance(lab, margin)
     inner = (slice(margin, h - margin), slice(margin, w - margin))
-    spread = float(np.median(distance[inner]))
-    mask = (distance > max(18.0, 4.0 * spread)).astype(np.uint8)
+    # pips may cover more than half the face: the threshold sits between the face's noise (a low percentile) and
+    # the strongest pips (a high one), not at a multiple of the median
+    sharp = distance
+    distance = cv2.GaussianBlur(distance, (0, 0), 0.02 * w + 0.3)  # smooth pips; the thin divider is read sharp
+    low, high = (float(v) for v in np.percentile(distance[inner], (10, 98)))
+    threshold = max(18.0, 4.0 * low, 0.3 * high)
     band = margin // 2 + 1
-    mask[:band], mask[h - band :], mask[:, :band], mask[:, w - band :] = 0, 0, 0, 0
-    mask = _without_rim(mask, band)
+    masks = []
+    # a thin divider loses contrast in the shrunk crop: a lower bar for it (the long opening below stops noise)
+    for level, cut in ((distance, threshold), (sharp, max(12.0, 3.0 * low, 0.6 * threshold))):
+        mask = (level > cut).astype(np.uint8)
+        mask[:band], mask[h - band :], mask[:, :band], mask[:, w - band :] = 0, 0, 0, 0
+        masks.append(mask)
+    mask, lines = _without_rim(masks[0], band), masks[1]  # the divider may run into a shaded side
 
-    # the divider: a long horizontal run near the middle; removed before the pips are looked for
-    bar = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (int(0.35 * w), 1)))
+    # the divider: a long horizontal run near the middle (a brass spinner may part it in two); removed before the
+    # pips are looked for
+    bar = cv2.morphologyEx(lines, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (int(0.28 * w), 1)))
     rows = bar.sum(axis=1)
     centre_rows = slice(int(0.38 * h), int(0.62 * h) + 1)
     divider = divided and bool(rows[centre_rows].max(initial=0) >= 0.45 * w)
     middle = h / 2
     if divider:
-        middle = float(np.flatnonzero(rows[centre_rows] >= 0.45 * w).mean()) + centre_rows.start + 0.5
-        mask = mask & ~cv2.dilate(bar, np.ones((3, 3), np.uint8))
+        on = np.flatnonzero(rows[centre_rows] >= 0.45 * w) + centre_rows.start
+        middle = float(on.mean()) + 0.5
+        reach = max(2, round(0.03 * h))  # only the divider's rows and their soft edges: big pips are as wide
+        bar[: max(on.min() - reach, 0)], bar[on.max() + reach + 1 :] = 0, 0  # as the kernel
+        mask = mask & ~cv2.dilate(bar, np.ones((5, 3), np.uint8))
 
-    blobs = _blobs(mask, w)
-    typical = float(np.median([b.diameter for b in blobs if b.pip])) if any(b.pip for b in blobs) else 0.15 * w
+    pips = _pips(mask, w)
+    typical = float(np.median([p.radius for p in pips])) if pips else 0.08 * w
+    pips = [_Pip(p.centre, p.radius, p.doubtful or p.radius < 0.65 * typical) for p in pips
+            if p.radius >= 0.4 * typical]  # specks beside pips of the tile's size
     halves: dict[str, list[tuple[float, bool, str]]] = {"top": [], "bottom": [], "middle": []}
+    along: list[PipReading] = []
     contrast = []
     pip_pixels = np.zeros_like(mask)
-    for blob in (b for b in blobs if b.pip):
-        cv2.drawContours(pip_pixels, [blob.contour], -1, 1, -1)
-        x, y, bw, bh = cv2.boundingRect(blob.contour)
-        inside = pip_pixels[y : y + bh, x : x + bw] > 0
-        colour = _colour_name(np.median(lab[y : y + bh, x : x + bw][inside], axis=0), face)
-        contrast.append(float(np.median(distance[y : y + bh, x : x + bw][inside])))
-        cy = blob.centre[1]
-        side = "middle" if abs(cy - middle) < 0.3 * typical and not divider else ("top" if cy < middle else "bottom")
-        halves[side].append((cy, blob.doubtful, colour))
+    for pip in pips:
+        x, y = pip.centre
+        cv2.circle(pip_pixels, (round(x), round(y)), max(1, round(0.7 * pip.radius)), 1, -1)
+        x0, x1 = max(int(x - pip.radius * 0.7), 0), int(x + pip.radius * 0.7) + 1
+        y0, y1 = max(int(y - pip.radius * 0.7), 0), int(y + pip.radius * 0.7) + 1
+        colour = _colour_name(np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0), face)
+        contrast.append(float(np.median(distance[y0:y1, x0:x1])))
+        side = "middle" if abs(y - middle) < 0.6 * typical and not divider else ("top" if y < middle else "bottom")
+        halves[side].append((y, pip.doubtful, colour))
+        along.append(PipReading((y - middle) / h, colour, pip.doubtful))
     shared = halves["middle"]
     halves["top"] += shared[: len(shared) // 2]
     halves["bottom"] += shared[len(shared) // 2 :]
     top, bottom = _half(halves["top"]), _half(halves["bottom"])
-    face_down = not divider and top.count + bottom.count == 0
+    # a divided set's faces all have the divider: without it the tile shows its back, whatever is printed there
+    face_down = not divider if divided else top.count + bottom.count == 0
     rest = distance[inner][pip_pixels[inner] == 0]
     uniformity = float(np.percentile(rest, 90)) if rest.size else 0.0
-    return TileReading(top, bottom, divider, face_down, float(np.median(contrast)) if contrast else 0.0, uniformity)
+    return TileReading(top, bottom, divider, face_down, float(np.median(contrast)) if contrast else 0.0, uniformity,
+                       tuple(sorted(along, key=lambda p: p.along)))

@@ -1,15 +1,18 @@
 """One call from a frame to the dominoes on the table: find the tiles, read each, name them jointly.
 
-Candidates the finder gives that are not tiles are dropped here: rectangles cut by the frame edge (nothing
-sure can be read from them), plain ones that are textured (a floor board: a tile's back is one colour)
-and plain ones of another size than the tiles read face up (all tiles of a set are the same size).
-The recogniser keeps no per-frame state: call it from any thread.
+Tiles are found by the learned tile finder (``TileFinder``, ``models/domino-finder.onnx``) unless
+``learned=False`` asks for the classical one. Tiles cut by the frame edge or flagged partial (covered) are
+dropped: nothing sure can be read from them. Plain candidates are checked further: textured ones (a floor board,
+leather: a tile's back is one colour) and ones of another size than the tiles read face up (all tiles of a set
+are the same size) are dropped. Each learned quad is tightened to the face where it stands out (``refine``).
+The recogniser keeps no per-frame state.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -17,8 +20,10 @@ from vision.capture import Frame
 from vision.dominoes.finder import FinderParams, find_tiles
 from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
+from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
 from vision.dominoes.sets import domino_set, face_code
+from vision.dominoes.tile_finder import TileFinder
 from vision.imageio import as_bgr
 
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
@@ -35,8 +40,9 @@ def _length(quad: np.ndarray) -> float:
     return float((np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2)
 
 
-def _plausible(quads: list[np.ndarray], readings: list[TileReading]) -> list[bool]:
-    keep = [not r.face_down or r.uniformity <= MAX_TEXTURE for r in readings]
+def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bool = True) -> list[bool]:
+    """Which candidates to keep: plain ones must be of the face-up tiles' size and (``texture``) plain."""
+    keep = [not (texture and r.face_down) or r.uniformity <= MAX_TEXTURE for r in readings]
     lengths = [_length(q) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
     if lengths:
         typical = float(np.median(lengths))
@@ -61,24 +67,39 @@ def _observation(quad: np.ndarray, reading: TileReading, named: Resolved) -> Til
 
 @dataclass
 class DominoRecognizer:
-    """Reads tiles against ``tile_set`` ("chinese" or "double-six")."""
+    """Reads tiles against ``tile_set`` ("chinese" or "double-six"). ``learned``: find tiles with the learned
+    finder (``model_path``, default the shipped model; ``threads`` for onnxruntime), else with the classical
+    one (``finder`` knobs)."""
 
     tile_set: str = "double-six"
     finder: FinderParams = field(default_factory=FinderParams)
+    learned: bool = True
+    model_path: str | Path | None = None
+    threads: int = 1
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
         if self.finder == FinderParams():
             self.finder = FinderParams(aspect=ASPECTS[self.tile_set])
+        self._learned = TileFinder(self.model_path, threads=self.threads) if self.learned else None
+
+    def find(self, image: np.ndarray) -> list[np.ndarray]:
+        """Quads of the whole tiles in view (TL, TR, BR, BL, long side from top to bottom), frame pixels."""
+        height, width = image.shape[:2]
+        if self._learned is None:
+            return [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
+        found = self._learned(image)
+        return [refine_quad(image, q) for q, partial in zip(found.quads, found.partial, strict=True)
+                if not partial and _inside(q, width, height)]
 
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
-        quads = [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
+        quads = self.find(image)
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
-        keep = _plausible(quads, readings)
+        keep = _plausible(quads, readings, texture=self._learned is None)  # a learned back may bear a logo
         quads = [q for q, k in zip(quads, keep, strict=True) if k]
         readings = [r for r, k in zip(readings, keep, strict=True) if k]
         t2 = time.perf_counter()

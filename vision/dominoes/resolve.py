@@ -15,11 +15,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.assign import solve_min_cost
-from vision.dominoes.pips import HalfReading, TileReading
+from vision.dominoes.pips import HalfReading, PipReading, TileReading
 from vision.dominoes.sets import DominoSet, Face
 
 _MISS = (1.0, 0.04, 0.002, 1e-4, 1e-5, 1e-6, 1e-7)  # likelihood of a count off by 0, 1, 2... pips
 _UNKNOWN = 1e-6  # the likelihood of "none of the set" for any reading
+_REACH = {True: 0.04, False: 0.2}  # how far past the middle line (tile lengths) a half's pips may lie: divided or not
+_DROP = 0.3  # likelihood factor per doubtful pip taken as no pip
+_WRONG_COLOUR = 0.05  # a Chinese half of the wrong colour (a red pip among a 2's, a white one among a 4's)
+_SPLIT = 0.5  # a split away from the middle line is less likely than one at it
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,36 @@ def _count_likelihood(half: HalfReading, n: int) -> float:
 def _colour_likelihood(half: HalfReading, expected: float | None) -> float:
     if expected is None or half.count + half.doubtful == 0:
         return 1.0
-    return 1.0 if abs(half.red_share - expected) <= 0.34 else 0.25
+    return 1.0 if abs(half.red_share - expected) <= 0.34 else _WRONG_COLOUR
+
+
+def _red_share(pips: Sequence[PipReading]) -> float:
+    return sum(p.colour == "red" for p in pips) / max(len(pips), 1)
+
+
+def _split_likelihood(reading: TileReading, top: int, bottom: int, tile_set: DominoSet, face: Face) -> float:
+    """Likelihood of ``top`` pips above ``bottom`` ones when the pips, in order along the tile, are split after
+    the ``top``-th, wherever that falls near the middle: the pips of a Chinese three may run past the middle
+    line (the shared art draws them down the tile), and only the colours then tell a 1:3 from a 2:2."""
+    halves = reading.top.count + reading.top.doubtful + reading.bottom.count + reading.bottom.doubtful
+    if len(reading.pips) != halves:
+        return 0.0  # a reading that lists no pips (made from counts alone) is split at its middle only
+    sure = [p for p in reading.pips if not p.doubtful]
+    best = 0.0
+    for pips, prior in ((list(reading.pips), 1.0), (sure, _DROP ** (len(reading.pips) - len(sure)))):
+        if len(pips) != top + bottom or prior <= best:
+            continue
+        upper, lower = pips[:top], pips[top:]
+        reach = _REACH[reading.divider]
+        over = max(0.0, (upper[-1].along if upper else -1.0) - reach) + max(0.0, -reach - (lower[0].along if lower
+                                                                                           else 1.0))
+        p = _SPLIT * prior * float(np.exp(-((over / 0.04) ** 2)))
+        for half, n in ((upper, top), (lower, bottom)):
+            expected = tile_set.red_share(face, n)
+            if expected is not None and half and abs(_red_share(half) - expected) > 0.34:
+                p *= _WRONG_COLOUR
+        best = max(best, p)
+    return best
 
 
 def face_likelihoods(reading: TileReading, tile_set: DominoSet) -> tuple[np.ndarray, np.ndarray]:
@@ -54,7 +87,7 @@ def face_likelihoods(reading: TileReading, tile_set: DominoSet) -> tuple[np.ndar
             p = _count_likelihood(reading.top, top) * _count_likelihood(reading.bottom, bottom)
             p *= _colour_likelihood(reading.top, tile_set.red_share((a, b), top))
             p *= _colour_likelihood(reading.bottom, tile_set.red_share((a, b), bottom))
-            options.append(p)
+            options.append(max(p, _split_likelihood(reading, top, bottom, tile_set, (a, b))))
         like[i] = max(options)
         flipped[i] = options[1] > options[0]
     return like, flipped

@@ -1,0 +1,70 @@
+"""The learned tile finder (models/domino-finder.onnx, real onnxruntime) on rendered scenes, and quad tightening."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from datasets.dominoes.finder_scenes import eval_scene
+from models import model_path
+from vision.dominoes.refine import refine_quad
+from vision.dominoes.tile_finder import TileFinder
+from vision.finder_learned import FinderModelError, LearnedFinder
+from vision.geometry import iou_matrix, order_quads
+from vision.imageio import EmptyImageError
+
+
+@pytest.fixture(scope="module")
+def finder() -> TileFinder:
+    return TileFinder(threads=1)
+
+
+def _recall(finder: TileFinder, name: str, style: str, seeds: range) -> tuple[int, int]:
+    found = total = 0
+    for seed in seeds:
+        scene = eval_scene(name, (style,), np.random.default_rng([404, seed]))
+        must = (scene.visible >= 0.98) & ~scene.cut
+        detections = finder(scene.image)
+        iou = iou_matrix(detections.quads, scene.quads[must]) if len(detections) else np.zeros((1, must.sum()))
+        found += int((iou.max(axis=0) >= 0.5).sum())
+        total += int(must.sum())
+    return found, total
+
+
+def test_scattered_tiles_of_the_held_out_art_are_found(shared_data: Path, finder: TileFinder) -> None:
+    found, total = _recall(finder, "scattered", "paigow-art", range(3))
+    assert total >= 10 and found >= 0.85 * total
+
+
+def test_a_row_of_touching_european_tiles_comes_apart(shared_data: Path, finder: TileFinder) -> None:
+    found, total = _recall(finder, "row", "european-white", range(3))
+    assert total >= 6 and found >= 0.85 * total
+
+
+def test_the_models_are_not_interchangeable() -> None:
+    assert TileFinder().metadata["task"] == "domino-finder"
+    with pytest.raises(FinderModelError, match="does not describe a card finder"):
+        LearnedFinder(model_path("domino-finder.onnx"))
+    with pytest.raises(FinderModelError, match="does not describe a domino finder"):
+        TileFinder(model_path("card-finder.onnx"))
+
+
+def test_empty_frames(finder: TileFinder) -> None:
+    assert len(finder(np.full((720, 1280, 3), 128, np.uint8))) == 0
+    with pytest.raises(EmptyImageError):
+        finder(np.zeros((0, 5, 3), np.uint8))
+
+
+def test_a_loose_quad_is_tightened_to_the_face(shared_data: Path) -> None:
+    scene = eval_scene("scattered", ("european-white",), np.random.default_rng([404, 7]))
+    k = int(np.flatnonzero((scene.visible >= 0.98) & ~scene.cut)[0])
+    truth = order_quads(scene.quads[k : k + 1])
+    centre = truth[0].mean(axis=0)
+    loose = centre + (truth[0] - centre) * np.array([1.12, 1.0], np.float32) + np.float32(2.0)
+    tightened = refine_quad(scene.image, loose.astype(np.float32))
+    assert iou_matrix(tightened[None], truth)[0, 0] > iou_matrix(loose[None].astype(np.float32), truth)[0, 0]
+    blank = np.full((200, 200, 3), 90, np.uint8)  # nothing to fit to: the quad stays
+    quad = np.array([[50, 50], [90, 50], [90, 130], [50, 130]], np.float32)
+    assert np.array_equal(refine_quad(blank, quad), quad)
