@@ -253,15 +253,15 @@ class DominoLive:
                     return []  # a known hand can still play: not blocked
                 down = DominoMove.down() if state.hidden[state.turn] else max(
                     (m for m in moves if m.kind is MoveKind.DOWN), key=lambda m: m.tile or 0)
+                players.append(self.push(str(down), "camera"))  # pushed first: a refused push is not popped
                 actions.append(str(down))
-                players.append(self.push(str(down), "camera"))
             implied = len(actions)
             while self.session.counting:
                 shows = self._shows(table)
                 if not shows:
                     return []
-                actions.append(shows[0])
                 players.append(self.push(shows[0], "camera"))
+                actions.append(shows[0])
             return [Candidate(tuple(actions), tuple(players), self._predict(), implied, self.is_over())]
         except KibitzError:
             return []

@@ -6,7 +6,8 @@ followed from seat ``you``.
   ``play 3:5`` (``open 5`` where the leader names the end), ``down 6:6`` for their own face-down tile and
   ``down`` for another player's. At the end the face-down tiles are turned up (``show 2 1:3 6:6``, one
   player at a time) and the deal is settled.
-- camera: the same as manual, driven by ``companion.live.dominoes`` from what the camera sees.
+- camera: the same as manual, driven by ``companion.live.dominoes`` from what the camera sees
+  (``companion.live.domino_camera``: a worker thread, the screen's session its mirror).
 
 Business logic only; the panels' text comes from ``dominoes_panels``.
 """
@@ -288,20 +289,26 @@ def check_shown(state: DominoRound, player: int, tiles: TileSet, earlier: Sequen
         ) from None
 
 
-def build_screen(game: str, args: Any) -> Any:
-    """The screen of ``kibitz play|demo jielong|cedeng|kkori`` (see ``companion.commands.play``)."""
+def build_screen(game: str, args: Any, **camera: Any) -> Any:
+    """The screen of ``kibitz play|demo jielong|cedeng|kkori`` (see ``companion.commands.play``); with
+    ``--camera/--video/--images`` the camera follows the deal (``companion.live.domino_camera``; ``camera`` are
+    the worker's options: recogniser, stability, realtime)."""
     from companion.app.table_screen import TableScreen
 
     options = vars(args) if not isinstance(args, dict) else args
-    if options.get("camera") is not None or options.get("video") or options.get("images"):
-        raise KibitzError(f"{game}: the app does not follow dominoes from a camera yet; the live adapter "
-                          "(companion.live.dominoes) works from recognised tables; play with --manual")
-    if options.get("resume"):
-        raise KibitzError(f"{game}: resuming a saved record is not supported for dominoes yet")
     profile = DominoProfile.load(options.get("rules") or options.get("profile") or game)
     if profile.game != game:
         raise KibitzError(f"the profile {profile.name!r} is for {profile.game}, not {game}")
+    screen_options = {"lang": options.get("lang") or "en", "hints": not options.get("no_hints"),
+                      "teach": bool(options.get("teach"))}
+    if options.get("camera") is not None or options.get("video") or options.get("images") or options.get("resume"):
+        from companion.live.domino_camera import DominoCameraScreen, open_domino_camera
+
+        if options.get("video"):
+            camera.setdefault("realtime", True)  # a recording plays at its own pace, as the camera saw it
+        bridge = open_domino_camera(options, profile, options.get("players"), **camera)
+        assert bridge is not None  # a source was given, or --resume without one was refused
+        return DominoCameraScreen(bridge, **screen_options)
     mode = "demo" if options.get("demo") else "manual"
     session = DominoSession(profile, mode, options.get("players"), options.get("seed"), rounds=options.get("rounds"))
-    return TableScreen(session, lang=options.get("lang") or "en", hints=not options.get("no_hints"),
-                       teach=bool(options.get("teach")))
+    return TableScreen(session, **screen_options)

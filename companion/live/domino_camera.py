@@ -1,0 +1,176 @@
+"""The joining games followed through the camera: domino frames in, the app's table screen fed by messages.
+
+``DominoReader`` turns the domino recogniser's frame (``vision.dominoes``) into the tracker's
+``TableObservation``, each tile with the role of its zone (``DominoZones``: the user at the bottom); the
+stability tracker votes over still periods (a Chinese set has two of each civil tile, so labels are not unique)
+and ``LiveSession(DominoLive)`` infers the moves. ``DominoCameraBridge`` is the Koi-Koi camera worker
+(``companion.live.app_bridge``) with a ``DominoSession`` as the screen's mirror; ``DominoCameraScreen`` is the
+table screen that starts it and hands the user's keys to it instead of applying them itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Static
+
+from companion.app.messages import CameraMove, CameraNotice, CameraSync, SyncedRound
+from companion.app.table_screen import TableScreen
+from companion.live.app_bridge import CameraBridge, camera_source, default_record_path
+from companion.live.dominoes import DominoLive, DominoZones, deal_from_json
+from companion.live.session import LiveSession
+from companion.tables.dominoes import DominoSession
+from engine.dominoes.profile import DominoProfile
+from engine.errors import IllegalMoveError, KibitzError
+from vision.capture import Frame
+from vision.dominoes.observation import DominoTableObservation
+from vision.observation import CardObservation, TableObservation
+from vision.stability import Recognize, StabilityConfig
+
+DOMINO_STABILITY = StabilityConfig(unique_labels=False)  # two of each civil tile: a label may show twice
+
+
+@dataclass
+class DominoReader:
+    """``Recognize`` for the stability tracker: the domino recogniser's tiles, each with its zone's role."""
+
+    recognizer: Callable[[Frame], DominoTableObservation]
+    zones: DominoZones
+
+    def __call__(self, frame: Frame) -> TableObservation:
+        seen = self.recognizer(frame)
+        cards = tuple(CardObservation(label, tile.confidence, tile.quad,
+                                      zone=self.zones.role_of(tile.center, seen.image_size))
+                      for tile, label in zip(seen.tiles, seen.labels(), strict=True))
+        return TableObservation(seen.image_size, cards, seen.timings_ms)
+
+
+def domino_reader(tile_set: str, zones: DominoZones) -> Callable[[], Recognize]:
+    """The shipped recogniser for ``tile_set``, loaded when called (in the camera worker: it takes a while)."""
+    def load() -> Recognize:
+        from vision.dominoes.recognizer import DominoRecognizer
+
+        return DominoReader(DominoRecognizer(tile_set), zones)
+
+    return load
+
+
+def record_path(game: str, now: datetime | None = None) -> Path:
+    """A new record in the camera games' folder (``$KIBITZ_RECORDS``, see ``app_bridge``), named after the game."""
+    folder = default_record_path(now).parent
+    stem = f"{game}-{(now or datetime.now()):%Y%m%d-%H%M%S}"
+    path, n = folder / f"{stem}.jsonl", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.jsonl"
+    return path
+
+
+class DominoCameraBridge(CameraBridge):
+    """The camera worker with a ``DominoSession`` mirror: ``sync`` replays the worker's current deal into it."""
+
+    def sync(self, rounds: tuple[SyncedRound, ...]) -> bool:
+        if rounds == self.shown or not rounds:
+            return False
+        mirror: DominoSession = self.mirror  # type: ignore[assignment]
+        current = rounds[-1]
+        old = self.shown[-1] if self.shown else None
+        same_deal = old is not None and (old.number, old.dealer, old.deal) == (current.number, current.dealer,
+                                                                               current.deal)
+        kept = 0
+        if same_deal and old is not None:
+            while kept < min(len(old.actions), len(current.actions)) and old.actions[kept] == current.actions[kept]:
+                kept += 1
+            for _ in range(len(old.actions) - kept):
+                mirror.pop_action()
+        else:
+            mirror.start_round(deal_from_json(dict(current.deal)), current.dealer)
+        for action, source in current.actions[kept:]:
+            mirror.apply(action, source)
+        self.shown = rounds
+        return True
+
+
+def open_domino_camera(options: Mapping[str, Any], profile: DominoProfile, players: int | None = None,
+                       **kwargs: Any) -> DominoCameraBridge | None:
+    """The camera game of ``kibitz play jielong|cedeng|kkori`` options, or None without a source; ``kwargs`` go
+    to the bridge (recogniser, stability, realtime). ``--resume RECORD`` replays the record first."""
+    source = camera_source(options)
+    if source is None:
+        if options.get("resume"):
+            raise KibitzError("--resume goes on with a game followed by the camera: add --camera N, --video FILE "
+                              "or --images DIR")
+        return None
+    mirror = DominoSession(profile, "camera", players)
+    game = DominoLive(profile, me=0, players=mirror.players)
+    zones = DominoZones(players=mirror.players, me=0)
+    kwargs.setdefault("recognizer", domino_reader(mirror.match.deck, zones))
+    kwargs.setdefault("stability", DOMINO_STABILITY)
+    seats = tuple(["you", *(f"player {p + 1}" for p in range(1, mirror.players))])
+    if options.get("resume"):
+        live = LiveSession.resume(options["resume"], game)
+    else:
+        live = LiveSession.create(record_path(profile.game), game, players=seats)
+    return DominoCameraBridge(live, source, mirror, **kwargs)  # type: ignore[arg-type]
+
+
+class DominoCameraScreen(TableScreen):
+    """The table screen while the camera follows the deal: the worker's session is the truth, this screen's
+    session its mirror; moves typed or picked here go to the worker, which sends the state back."""
+
+    def __init__(self, camera: DominoCameraBridge, **kwargs: Any) -> None:
+        super().__init__(camera.mirror, **kwargs)  # type: ignore[arg-type]
+        self.camera = camera
+
+    # Textual calls the handlers of every class in the MRO: TableScreen's on_mount runs after this one and asks
+    # for the deal (``ask_for_deal``, here: wait for the camera); its on_camera_move calls ``play`` (ignored here).
+    def on_mount(self) -> None:
+        self.camera.start(self.post_message)
+
+    def on_unmount(self) -> None:
+        self.camera.stop()
+
+    def ask_for_deal(self, error: str = "") -> None:
+        self.message = f"waiting for the camera to see the deal (recording to {self.camera.record_path})"
+        self.refresh_panels()
+
+    def refresh_panels(self) -> None:
+        if self.session.started:
+            super().refresh_panels()
+        else:
+            self.query_one("#status", Static).update(self.message)
+
+    def play(self, text: str, source: str = "typed") -> None:
+        if source == "camera":
+            return  # the state itself comes as CameraSync
+        self.camera.typed(text)
+        self.message = f"sent to the camera's game: {text}"
+        self.refresh_panels()
+
+    def on_camera_move(self, message: CameraMove) -> None:
+        self.message = f"camera: {message.move}"
+        self.refresh_panels()
+
+    def on_camera_sync(self, message: CameraSync) -> None:
+        if self.camera.sync(message.rounds):
+            self.message = self.message if self.message.startswith("camera") else ""
+            self.state_changed()
+
+    def on_camera_notice(self, message: CameraNotice) -> None:
+        if message.kind in ("round", "revised", "round-end", "error", "awaiting", "waiting", "hidden"):
+            self.message = message.text
+            self.refresh_panels()
+
+    def take_back(self) -> None:
+        raise IllegalMoveError("the camera keeps the moves: type the right move, or 'look' to look again")
+
+    def action_next_hand(self) -> None:
+        if self.session.match_over:
+            self.app.exit()
+            return
+        self.message = "the camera reads the next deal from the table"
+        self.refresh_panels()
