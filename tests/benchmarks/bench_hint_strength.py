@@ -4,7 +4,9 @@
 
 Round ``i`` is dealt from seed ``i`` and dealt by player ``i % 2``; the hint bot is player 0. Rounds
 decided at the deal (teshi, kuttsuki, redeals) involve no play and are skipped and counted. The bot
-uses a fixed number of sampled worlds per move, so a run gives the same figures on any machine.
+uses a fixed number of sampled worlds per move, so a run gives the same figures on any machine; the
+time it spends a decision (CPU time, so other load matters little) is printed too, as the app's hints
+run on a clock and strength must come from the search, not from more time.
 A progress line goes to stdout every 50 rounds; run it in the background for the full 1,000:
 
     nohup python -m tests.benchmarks.bench_hint_strength > /tmp/kibitz-hint-strength.log 2>&1 &
@@ -21,10 +23,11 @@ import os
 import time
 
 from engine.koikoi.bots import GreedyBot
-from engine.koikoi.hints import HintBot, HintSearch, MatchContext
+from engine.koikoi.hints import HintBot, HintSearch, MatchContext, move_class
 from engine.koikoi.play import play_round
 from engine.koikoi.profile import KoiKoiProfile
 from engine.koikoi.round import KoiKoiRound
+from engine.moves import Move
 from tests.engine.test_koikoi_hints import inoshikacho_decision
 
 
@@ -39,7 +42,7 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     match_awareness()
     profile = KoiKoiProfile.load(args.profile)
-    hints = HintBot(samples=args.samples, context=MatchContext.single_round(), seed=1)
+    hints = TimedBot(HintBot(samples=args.samples, context=MatchContext.single_round(), seed=1))
     bots = [hints, GreedyBot()]
     won = lost = drawn = skipped = 0
     margin = 0
@@ -60,8 +63,30 @@ def main() -> None:
         played = won + lost + drawn
         if played % 50 == 0:
             report(played, won, lost, drawn, skipped, margin, time.perf_counter() - started)
-    print(f"settings: {args.samples} worlds per move, profile {profile.name}, seeds {args.first_seed}..")
+    print(f"settings: {args.samples} worlds per move, profile {profile.name}, seeds {args.first_seed}..; "
+          f"{hints.ms_per_decision():.1f} ms CPU time per searched decision ({hints.decisions} decisions)")
     report(won + lost + drawn, won, lost, drawn, skipped, margin, time.perf_counter() - started)
+
+
+class TimedBot:
+    """The hint bot, with the CPU time of its searched decisions (forced moves are not searched)."""
+
+    def __init__(self, bot: HintBot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, state: KoiKoiRound) -> Move:
+        started = time.process_time()
+        move = self.bot.choose(state)
+        if len({move_class(m) for m in state.generate_legal_moves()}) > 1:
+            self.seconds += time.process_time() - started
+            self.decisions += 1
+        return move
+
+    def ms_per_decision(self) -> float:
+        return 1000 * self.seconds / max(self.decisions, 1)
 
 
 def match_awareness() -> None:
