@@ -17,6 +17,8 @@ from engine.errors import KibitzError
 class GameScreen(Screen[None]):
     """Base of the game screens; the three hooks below are abstract (Textual's metaclass rules out ``ABC``)."""
 
+    SEEN = "seen"  # what the camera line counts ("cards" for the card games)
+
     def __init__(self, lang: str, hints: bool, teach: bool, camera: bool, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.lang = lang
@@ -57,9 +59,11 @@ class GameScreen(Screen[None]):
         if not message.connected:
             self.camera_line = Text(message.note or "camera lost, retrying…", style="bold red")
         else:
-            self.camera_line = Text(f"{message.fps:.0f} fps, {message.cards_seen} seen")
+            self.camera_line = Text(f"{message.fps:.0f} fps, {message.cards_seen} {self.SEEN}")
             if message.low_confidence:
                 self.camera_line.append(" · unsure: " + ", ".join(message.low_confidence), style="bold yellow")
+            if message.note:
+                self.camera_line.append(f" · {message.note}", style="dim")
         self.refresh_panels()
 
     def action_type_move(self) -> None:

@@ -13,19 +13,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.app import render
 from companion.app.dialogs import Correction, CorrectionDialog, DealDialog, DealEntry, ReferenceScreen
-from companion.app.messages import CameraConflict, CameraMove, CameraNotice, CameraStatus, CameraSync, HintsReady
-from companion.hint_service import DEFAULT_SCHEDULE, HintProcess, HintRequest
-from companion.i18n import LANGS, t
+from companion.app.game_screen import GameScreen
+from companion.app.messages import CameraConflict, CameraMove, CameraNotice, CameraSync, HintsReady
+from companion.hint_service import DEFAULT_SCHEDULE, HintRequest
+from companion.i18n import t
 from companion.session import KoiKoiSession, TableModel
 from engine.capture import Phase
 from engine.cards import Card
-from engine.errors import KibitzError
+from engine.errors import InvalidStateError, KibitzError
 from engine.koikoi.advice import strategy_advice
 from engine.koikoi.hints import MatchContext
 from engine.koikoi.progress import yaku_progress
@@ -43,7 +43,8 @@ class Panel(Static):
         self.title_key = title_key
 
 
-class KoiKoiScreen(Screen[None]):
+class KoiKoiScreen(GameScreen):
+    SEEN = "cards"
     BINDINGS = [
         Binding("h", "toggle_hints", "Hints"),
         Binding("t", "toggle_teach", "Teach"),
@@ -70,21 +71,13 @@ class KoiKoiScreen(Screen[None]):
         hint_samples: int | None = None,
         camera: CameraBridge | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(lang, hints, teach, camera=session.mode == "camera")
         self.session = session
-        self.lang = lang
-        self.hints_on = hints
-        self.teach = teach
         self.autoplay = autoplay
         self.bot_delay = bot_delay
         self.hint_schedule = hint_schedule
         self.hint_samples = hint_samples
         self.camera = camera  # the worker following the table; the session is then its mirror
-        self.generation = 0
-        self.hint_process: HintProcess | None = None
-        self.hint_lines: Text = Text()
-        self.camera_line = Text(t("camera_none", lang), style="dim") if session.mode != "camera" else Text()
-        self.message = ""
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -144,7 +137,7 @@ class KoiKoiScreen(Screen[None]):
         model = session.model()
         for panel in self.query(Panel):
             panel.border_title = t(panel.title_key, lang)
-        self.query_one("#status", Static).update(Text(render.status_line(model, lang) + self._message_suffix()))
+        self.query_one("#status", Static).update(Text(render.status_line(model, lang) + self.message_suffix()))
         self.query_one("#field", Static).update(render.field_text(model, lang))
         self.query_one("#mine", Static).update(render.captures_text(model, model.you, lang))
         self.query_one("#theirs", Static).update(render.captures_text(model, 1 - model.you, lang))
@@ -157,9 +150,6 @@ class KoiKoiScreen(Screen[None]):
         moves.clear_options()
         moves.add_options([Option(render.move_text(m, lang), id=str(m)) for m in model.legal])
         self.query_one("#command", Input).placeholder = t("input_placeholder", lang)
-
-    def _message_suffix(self) -> str:
-        return f"  ·  {self.message}" if self.message else ""
 
     def progress_text(self) -> Text:
         out = Text()
@@ -209,17 +199,10 @@ class KoiKoiScreen(Screen[None]):
                         self.hint_samples)
         )
 
-    def start_hint_process(self) -> HintProcess:
-        if self.hint_process is None:
-            self.hint_process = HintProcess(lambda report: self.post_message(HintsReady(report)))
-        return self.hint_process
-
     def on_unmount(self) -> None:
         if self.camera is not None:
             self.camera.stop()
-        if self.hint_process is not None:
-            self.hint_process.close()
-            self.hint_process = None
+        super().on_unmount()
 
     def on_hints_ready(self, ready: HintsReady) -> None:
         message = ready.report
@@ -317,17 +300,6 @@ class KoiKoiScreen(Screen[None]):
         self.message = f"camera conflict: {message.description} — press c to correct"
         self.refresh_panels()
 
-    def on_camera_status(self, message: CameraStatus) -> None:
-        if not message.connected:
-            self.camera_line = Text(message.note or "camera lost, retrying…", style="bold red")
-        else:
-            self.camera_line = Text(f"{message.fps:.0f} fps, {message.cards_seen} cards")
-            if message.low_confidence:
-                self.camera_line.append(" · unsure: " + ", ".join(message.low_confidence), style="bold yellow")
-            if message.note:
-                self.camera_line.append(f" · {message.note}", style="dim")
-        self.refresh_panels()
-
     def on_camera_sync(self, message: CameraSync) -> None:
         if self.camera is not None and self.camera.sync(message.rounds):
             self.state_changed()
@@ -337,42 +309,17 @@ class KoiKoiScreen(Screen[None]):
         self.refresh_panels()
 
     # ----------------------------------------------------------------- actions
-    def action_type_move(self) -> None:
-        self.query_one("#command", Input).focus()
-
-    def action_leave_command(self) -> None:
-        self.query_one("#moves", OptionList).focus()
-
-    def action_toggle_hints(self) -> None:
-        self.hints_on = not self.hints_on
-        self.state_changed()
-
-    def action_toggle_teach(self) -> None:
-        self.teach = not self.teach
-        self.refresh_panels()
-
     def action_toggle_autoplay(self) -> None:
         self.autoplay = not self.autoplay
-        self.state_changed()
-
-    def action_next_language(self) -> None:
-        self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
         self.state_changed()
 
     def action_reference(self) -> None:
         self.app.push_screen(ReferenceScreen(self.session.profile, self.lang))
 
-    def action_undo(self) -> None:
+    def take_back(self) -> None:
         if self.camera is not None:
-            self.message = "the camera keeps the moves: press c to correct one"
-            self.refresh_panels()
-            return
-        try:
-            self.session.take_back()
-            self.message = ""
-        except KibitzError as exc:
-            self.message = str(exc)
-        self.state_changed()
+            raise InvalidStateError("the camera keeps the moves: press c to correct one")
+        self.session.take_back()
 
     def action_correct(self) -> None:
         history = [(p, m) for p, m, _ in self.session.history]
