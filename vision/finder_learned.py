@@ -19,7 +19,7 @@ import numpy as np
 import onnxruntime as ort
 
 from vision.finder_refine import refine_quads
-from vision.geometry import iou_matrix, order_quads
+from vision.geometry import iou_matrix, order_quads, quad_sides
 from vision.imageio import as_bgr
 from vision.observation import Detections
 from vision.onnx import open_session
@@ -27,6 +27,8 @@ from vision.onnx import open_session
 DEFAULT_MODEL = "card-finder.onnx"
 METADATA_KEY = "kibitz"
 OUTPUTS = ("heat", "corners", "visible")
+COARSE_MIN_SCORE = 0.6  # the coarse looks see phones and hands at card size too: they must be surer
+BIG_CARD_SHORT_SIDE = 24.0  # px at the coarse look: cards this big there are past the fine look's training sizes
 
 
 class FinderModelError(RuntimeError):
@@ -42,11 +44,13 @@ class LearnedFinder:
     TASK = "card-finder"
     DEFAULT_MODEL = DEFAULT_MODEL
 
-    def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True) -> None:
+    def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True,
+                 zoom_out: tuple[float, ...] = (0.5, 0.25)) -> None:
         path, self._session = open_session(model_path, self.DEFAULT_MODEL, threads, self.TASK, FinderModelError)
         self.path = path
         self.threads = threads
         self.refine = refine
+        self.zoom_out = zoom_out  # coarser looks for cards too big for the model's input scale
         self._input_name = _check_io(self._session, path)
         meta = _metadata(self._session, path, self.TASK)
         try:
@@ -76,15 +80,40 @@ class LearnedFinder:
         image = as_bgr(image)
         height, width = image.shape[:2]
         scale = self.input_scale(width, height)
-        small = _resize_padded(image, scale, self.multiple)
-        heat, corners, visible = self._session.run(list(OUTPUTS), {self._input_name: small[None]})
-        quads, score, seen = self._decode(heat[0, 0], corners[0], visible[0, 0])
+        quads, score, seen = self._look(image, scale)
+        for zoom in self.zoom_out:
+            quads, score, seen = self._add_big_cards((quads, score, seen), self._look(image, scale * zoom),
+                                                     scale * zoom)
         if not len(quads):
             return Detections.empty(), np.zeros(0, np.float32)
-        quads = (quads + 0.5) / scale - 0.5  # input pixels -> frame pixels (pixel centres at integers)
         if self.refine:
             quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
         return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below), seen
+
+    def _look(self, image: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One pass of the network on the frame shrunk by ``scale``: quads in frame pixels, scores, visible."""
+        small = _resize_padded(image, scale, self.multiple)
+        heat, corners, visible = self._session.run(list(OUTPUTS), {self._input_name: small[None]})
+        quads, score, seen = self._decode(heat[0, 0], corners[0], visible[0, 0])
+        return (quads + 0.5) / scale - 0.5, score, seen  # input pixels -> frame pixels (centres at integers)
+
+    def _add_big_cards(self, fine: tuple[np.ndarray, np.ndarray, np.ndarray],
+                       coarse: tuple[np.ndarray, np.ndarray, np.ndarray], coarse_scale: float
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The coarse look's cards that are big there (the size the model knows best) and overlap nothing the
+        fine look found: a close-up card fills more of the fine input than any training card did."""
+        quads, score, seen = coarse
+        if not len(quads):
+            return fine
+        short = np.array([quad_sides(q)[0] for q in quads]) * coarse_scale
+        big = (short >= BIG_CARD_SHORT_SIDE) & (score >= COARSE_MIN_SCORE)
+        if len(fine[0]) and big.any():
+            overlap = iou_matrix(order_quads(quads[big]), order_quads(fine[0])).max(axis=1)
+            big[np.flatnonzero(big)[overlap > 0.2]] = False
+        if not big.any():
+            return fine
+        return (np.concatenate([fine[0], quads[big]]), np.concatenate([fine[1], score[big]]),
+                np.concatenate([fine[2], seen[big]]))
 
     def _decode(self, heat: np.ndarray, corners: np.ndarray, visible: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
