@@ -16,6 +16,7 @@ from rich.text import Text
 
 from companion.i18n import t
 from companion.tables.base import HintLine, MoveChoice, PanelText, TableHintSearch, TableSession
+from companion.tables.hwatu_advice import advice
 from companion.tables.hwatu_render import (
     by_month,
     captures_line,
@@ -314,6 +315,12 @@ class HwatuSession(TableSession):
         for move in state.generate_legal_moves():
             labels.setdefault(move_label(state, move, lang), str(move))
         return [MoveChoice(token, label) for label, token in labels.items()]
+
+    def advice(self, lang: str) -> Sequence[str]:
+        """Teaching mode: the teacher's notes that apply to your position (``hwatu_advice``)."""
+        if self.state is None or not self.your_turn:
+            return ()
+        return advice(self.state, self.you, lang)
 
     # ----------------------------------------------------------------- hints
     def hint_search(self, lang: str, seed: int) -> TableHintSearch | None:

@@ -228,6 +228,94 @@ _ROWS: Final[dict[str, tuple[str, str, str, str, str]]] = {
         "{cards}を場に置く: 同じ月は全部見えている、残る",
         "{cards} 깔기: 같은 달 다 나옴, 남는다",
     ),
+    # teaching mode
+    "hwatu_a_stop": (
+        "stop is safer: {who} has {n} points, {need} short of the threshold; if you go and they win, you pay for "
+        "everyone (go-bak)",
+        "безопаснее стоп: у {who} {n} очк., до порога {need}; если вы скажете го, а выиграют они, вы платите за "
+        "всех (го-бак)",
+        "безпечніше стоп: у {who} {n} оч., до порогу {need}; якщо ви скажете го, а виграють вони, ви платите за "
+        "всіх (го-бак)",
+        "ストップが安全: {who}は{n}点、あと{need}点; ゴーして相手に上がられると全員分を払う(ゴーバク)",
+        "스톱이 안전: {who} {n}점, 기준까지 {need}점; 고 했다가 상대가 나면 혼자 다 낸다(고박)",
+    ),
+    "hwatu_a_stop_late": (
+        "stop: only {stock} cards are left to flip, a go has little time to pay and a rival may still win",
+        "стоп: в колоде осталось {stock} карт, го почти не успеет окупиться, а соперник ещё может выиграть",
+        "стоп: у колоді лишилося {stock} карт, го майже не встигне окупитися, а суперник ще може виграти",
+        "ストップ: 山札は残り{stock}枚、ゴーしても伸びる余地は少なく相手に上がられうる",
+        "스톱: 더미가 {stock}장뿐, 고 해도 더 날 시간이 없고 상대가 날 수 있다",
+    ),
+    "hwatu_a_go": (
+        "a go can pay: the closest rival ({who}) has {n} points and {stock} cards are left to flip; a go adds a "
+        "point, but a rival's win after it makes you pay for everyone",
+        "го может окупиться: ближайший соперник ({who}) набрал {n} очк., в колоде {stock} карт; го добавляет "
+        "очко, но если потом выиграет соперник, вы платите за всех",
+        "го може окупитися: найближчий суперник ({who}) має {n} оч., у колоді {stock} карт; го додає очко, "
+        "але якщо потім виграє суперник, ви платите за всіх",
+        "ゴーの好機: 一番近い相手({who})は{n}点、山札は{stock}枚; ゴーは1点加算、ただし相手に上がられると全員分を払う",
+        "고 해볼 만함: 가장 가까운 상대({who}) {n}점, 더미 {stock}장; 고는 1점 추가, 단 상대가 나면 혼자 다 낸다",
+    ),
+    "hwatu_a_guard": (
+        "guard: {who} needs {card} for {element} and you can take it now",
+        "защита: {who} нужна {card} для {element}, а вы можете взять её сейчас",
+        "захист: {who} потрібна {card} для {element}, а ви можете взяти її зараз",
+        "守り: {who}は{element}に{card}が要る、今なら取れる",
+        "방어: {who}는 {element}에 {card}이(가) 필요, 지금 먹을 수 있다",
+    ),
+    "hwatu_a_first": (
+        "capture {card} first: {n} unseen card(s) of its month could take it; {month} can wait, nobody else "
+        "holds that month",
+        "сначала берите {card}: её могут взять {n} невидимые карты месяца; {month} подождёт, этого месяца "
+        "больше ни у кого нет",
+        "спершу беріть {card}: її можуть взяти {n} невидимі карти місяця; {month} зачекає, цього місяця "
+        "більше ні в кого немає",
+        "先に{card}を取る: 同じ月の見えない札{n}枚で取られうる; {month}は他に持つ人がいないので後でよい",
+        "{card} 먼저 먹기: 같은 달 안 보이는 {n}장이 먹을 수 있다; {month}은(는) 아무도 없으니 나중에",
+    ),
+    "hwatu_a_fourth": (
+        "three {month} cards lie on the field and you hold the fourth: nobody else can take them, keep it for "
+        "later",
+        "на поле три карты {month}, а четвёртая у вас: их никто другой не возьмёт, приберегите её",
+        "на полі три карти {month}, а четверта у вас: їх ніхто інший не візьме, приберіть її на потім",
+        "{month}の三枚が場にあり四枚目はあなたの手に: 他の誰も取れない、後に取っておく",
+        "바닥에 {month} 석 장, 네 번째는 내 손에: 아무도 못 먹으니 아껴 두자",
+    ),
+    "hwatu_a_pi_bak": (
+        "pi-bak risk: you have {n} pi (under {below} pays double if a winner scores pi) and {who} has {m}; "
+        "take plains when it costs nothing else",
+        "риск пи-бак: у вас {n} пи (меньше {below} — двойная плата, если победитель набрал пи), у {who} {m}; "
+        "берите пустые карты, когда это ничего не стоит",
+        "ризик пі-бак: у вас {n} пі (менше {below} — подвійна плата, якщо переможець набрав пі), у {who} {m}; "
+        "беріть порожні карти, коли це нічого не коштує",
+        "ピバクの危険: あなたのカスは{n}枚({below}枚未満だとカスで上がられて倍払い)、{who}は{m}枚; "
+        "損のない時はカスを取る",
+        "피박 위험: 내 피 {n}장({below}장 미만이면 피로 나면 두 배), {who} {m}장; 손해 없을 때 피를 먹자",
+    ),
+    "hwatu_a_gwang_bak": (
+        "gwang-bak risk: you have no bright and {who} has {n}; their bright win would cost you double, one "
+        "bright of your own is insurance",
+        "риск гван-бак: у вас нет светлой карты, а у {who} их {n}; их победа на светлых обойдётся вдвое, "
+        "одна своя светлая — страховка",
+        "ризик гван-бак: у вас немає світлої карти, а у {who} їх {n}; їхня перемога на світлих коштуватиме "
+        "вдвічі, одна своя світла — страховка",
+        "光バクの危険: あなたは光札なし、{who}は{n}枚; 光で上がられると倍払い、光札一枚が保険",
+        "광박 위험: 나는 광이 없고 {who} {n}장; 광으로 나면 두 배, 광 한 장이 보험",
+    ),
+    "hwatu_a_lay_safe": (
+        "nothing to capture: lay a card nobody can take (the rest of its month is seen): {cards}",
+        "брать нечего: положите карту, которую никто не возьмёт (остальные карты месяца видны): {cards}",
+        "брати нічого: покладіть карту, яку ніхто не візьме (решту карт місяця видно): {cards}",
+        "取れる札なし: 誰も取れない札を置く(同じ月は全部見えている): {cards}",
+        "먹을 패 없음: 아무도 못 먹는 패를 깔자(같은 달 다 나옴): {cards}",
+    ),
+    "hwatu_a_lay_cheap": (
+        "nothing to capture: lay your cheapest card ({card}); what you lay, others may take",
+        "брать нечего: положите самую дешёвую карту ({card}); положенное могут взять другие",
+        "брати нічого: покладіть найдешевшу карту ({card}); покладене можуть взяти інші",
+        "取れる札なし: 一番安い札({card})を置く; 置いた札は取られうる",
+        "먹을 패 없음: 가장 싼 패({card})를 깔자; 깐 패는 남이 먹을 수 있다",
+    ),
     # manual entry
     "hwatu_deal_prompt": (
         "your {hand} cards / the {field} field cards [/ dealer N]: pine-crane … / maple-deer …",

@@ -34,9 +34,14 @@ class GreedyBot:
         moves = state.generate_legal_moves()
         if len(moves) == 1:
             return moves[0]
-        if isinstance(state, HatoRound):
-            return max(moves, key=lambda move: hato_value(state, move))
-        return max(moves, key=lambda move: gostop_value(state, move))
+        return max(moves, key=lambda move: greedy_value(state, move))
+
+
+def greedy_value(state: HatoRound | GoStopRound, move: Move) -> float:
+    """What the greedy bot sees in a play or flip (``hato_value`` or ``gostop_value``)."""
+    if isinstance(state, HatoRound):
+        return hato_value(state, move)
+    return gostop_value(state, move)
 
 
 def hato_value(state: HatoRound, move: Move) -> float:

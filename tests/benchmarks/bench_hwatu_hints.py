@@ -1,13 +1,13 @@
 """Hwatu hints: (a) samples in the first report (0.08 s, the app's first budget) and (b) the hint bot against
 the greedy bot over seeded hands.
 
-    python -m tests.benchmarks.bench_hwatu_hints [--hands 300] [--samples 24] [--game gostop|matgo|hato]
+    python -m tests.benchmarks.bench_hwatu_hints [--hands 300] [--playouts 336] [--game gostop|matgo|hato]
 
 (a) times ``HwatuHints.step(0.08)`` on the first real choice of the seat-0 player of seeded hands (median
 samples, and wall time to the report). (b) deals hand ``i`` from seed ``i`` with the dealer rotating and
 plays it twice, greedy bots in every seat and then the hint bot in one seat (every seat meets every
 dealer): the mean difference of that seat's net settlement is the hints' gain per hand. The bot uses a
-fixed number of sampled worlds per move, so the figures are the same on any machine.
+fixed number of play-outs per move (``--playouts``), so the figures are the same on any machine.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def first_report(game: str, players: int, hands: int) -> None:
           f"{len(samples)} positions")
 
 
-def strength(game: str, players: int, hands: int, samples: int) -> None:
+def strength(game: str, players: int, hands: int, playouts: int, infer: bool = False) -> None:
     """Each deal is played twice: greedy in every seat, then the hint bot in one seat; the difference of that
     seat's net is the hints' gain on that deal (paired, so the luck of the deal cancels)."""
     greedy = GreedyBot()
@@ -63,7 +63,7 @@ def strength(game: str, players: int, hands: int, samples: int) -> None:
             continue
         seat = (seed // players) % players  # every seat against every dealer
         base = play_round(deal(game, seed, players), [greedy] * players)
-        bots = [HintBot(samples, seed) if p == seat else greedy for p in range(players)]
+        bots = [HintBot(playouts, seed, infer) if p == seat else greedy for p in range(players)]
         result = play_round(deal(game, seed, players), bots)
         gains.append(result.net[seat] - base.net[seat])
         wins += result.winner == seat
@@ -73,7 +73,7 @@ def strength(game: str, players: int, hands: int, samples: int) -> None:
     n = len(gains)
     cpu = time.process_time() - start
     err = statistics.stdev(gains) / n ** 0.5
-    print(f"(b) {game} {players}p, {n} hands, {samples} worlds a move: the hint bot gains {statistics.mean(gains):+.2f}"
+    print(f"(b) {game} {players}p, {n} hands, {playouts} play-outs a move{' (infer)' if infer else ''}: the hint bot gains {statistics.mean(gains):+.2f}"
           f" ±{err:.2f} net per hand over greedy in its seat; wins {wins / n:.1%} of hands (greedy in that seat"
           f" {base_wins / n:.1%}); {cpu / n:.2f} s CPU a hand")
 
@@ -83,11 +83,14 @@ def main() -> None:
     parser.add_argument("--game", default="gostop", choices=("gostop", "matgo", "hato"))
     parser.add_argument("--players", type=int, default=0, help="Hato: 2 to 5 (default 3)")
     parser.add_argument("--hands", type=int, default=300)
-    parser.add_argument("--samples", type=int, default=24)
+    parser.add_argument("--playouts", type=int, default=336, help="play-outs per decision (48 worlds of 7 moves)")
+    parser.add_argument("--skip-first", action="store_true", help="only (b)")
+    parser.add_argument("--infer", action="store_true", help="sampled hands respect what others' lays showed")
     args = parser.parse_args()
     players = args.players or (3 if args.game in ("gostop", "hato") else 2)
-    first_report(args.game, players, min(args.hands, 50))
-    strength(args.game, players, args.hands, args.samples)
+    if not args.skip_first:
+        first_report(args.game, players, min(args.hands, 50))
+    strength(args.game, players, args.hands, args.playouts, args.infer)
 
 
 if __name__ == "__main__":

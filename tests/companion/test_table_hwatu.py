@@ -12,7 +12,9 @@ from companion.app.table_screen import TableScreen
 from companion.tables.hwatu import HwatuSession, build_screen
 from engine.capture import Phase
 from engine.cards import Card
+from engine.cardset import CardSet
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, KibitzError
+from engine.hwatu.deal import explicit_deal
 from engine.hwatu.report import load_profile
 from engine.moves import Move
 from tests.companion.app_helpers import SIZE, hints_shown, wait_until
@@ -150,6 +152,79 @@ def test_build_screen_reads_the_common_options() -> None:
         build_screen("gostop", argparse.Namespace(camera=0))
     with pytest.raises(KibitzError, match="Go-Stop 3, Matgo 2"):
         build_screen("matgo", argparse.Namespace(players=3))
+
+
+# ----------------------------------------------------------------------------- teaching mode
+def at(game: str, hands: list[str], field: str, captured: list[str], players: int = 3) -> HwatuSession:
+    """A manual session at a constructed position, your turn to play."""
+    session = manual(game, players)
+    session.start_deal(explicit_deal(hands, field))
+    session.state.captured = tuple(CardSet.parse(c).mask for c in captured)
+    return session
+
+
+def test_advice_guards_the_set_a_rival_needs_takes_the_contested_capture_first_and_keeps_the_fourth() -> None:
+    session = at("gostop", ["wisteria-plain-1 peony-butterflies plum-plain-2", "pine-plain-1", "cherry-plain-1"],
+                 "wisteria-cuckoo peony-ribbon peony-plain-1 peony-plain-2 maple-plain-1",
+                 ["", "plum-warbler pampas-geese", ""])
+    notes = session.advice("en")
+    assert notes[0] == "guard: Player 2 needs 4 cuckoo for godori (the three birds) and you can take it now"
+    assert notes[1].startswith("capture 4 cuckoo first: 2 unseen card(s)") and "Peony can wait" in notes[1]
+    assert notes[2].startswith("three Peony cards lie on the field and you hold the fourth")
+    assert "고도리" in session.advice("ko")[0]
+    session.state.push(Move.play(Card.PLUM_PLAIN_2))  # now it is the flip: no capture advice
+    assert not any(n.startswith(("guard", "capture")) for n in session.advice("en"))
+
+
+def test_advice_warns_of_pi_bak_and_gwang_bak_in_go_stop_only() -> None:
+    pi = "plum-plain-1 plum-plain-2 cherry-plain-1 cherry-plain-2 iris-plain-1 iris-plain-2 clover-plain-1"
+    session = at("gostop", ["maple-plain-1 paulownia-plain-1", "pine-plain-1", "peony-plain-1"],
+                 "wisteria-plain-1 pampas-plain-1", ["", f"pine-crane cherry-curtain {pi}", ""])
+    notes = session.advice("en")
+    assert "pi-bak risk: you have 0 pi (under 6 pays double if a winner scores pi) and Player 2 has 7" in notes[0]
+    assert notes[1].startswith("gwang-bak risk: you have no bright and Player 2 has 2")
+    assert notes[2].startswith("nothing to capture: lay your cheapest card")
+    korean = session.advice("ko")
+    assert "피박" in korean[0] and "광박" in korean[1]
+    session.state.captured = (CardSet.parse("pampas-moon maple-plain-2 " + pi).mask, *session.state.captured[1:])
+    assert not any("bak" in n for n in session.advice("en"))  # a bright and seven pi of your own: safe
+    hato = at("hato", ["maple-plain-1 iris-plain-1", "plum-plain-1 pine-plain-1"], "cherry-plain-1 peony-plain-1",
+              ["iris-ribbon iris-bridge iris-plain-2", f"pine-crane cherry-curtain {pi}"], players=2)
+    assert hato.advice("en") == ["nothing to capture: lay a card nobody can take (the rest of its month is seen): "
+                                 "5 plain"]
+
+
+def test_advice_on_go_or_stop_looks_at_the_closest_rival() -> None:
+    from tests.engine.test_hwatu_hints import gostop_at_decision
+
+    session = manual()
+    session.state = gostop_at_decision()
+    first = session.advice("en")[0]
+    assert first.startswith(("a go can pay: the closest rival", "stop: only"))
+    state = session.state
+    state.captured = (state.captured[0], CardSet.parse("pine-ribbon plum-ribbon cherry-ribbon").mask, 0)
+    assert session.advice("en")[0].startswith("stop is safer: Player 2 has 3 points, 0 short of the threshold")
+    assert "고박" in session.advice("ko")[0]
+    state.push(Move.stop())
+    assert session.advice("en") == ()  # the hand is over
+
+
+def test_advice_is_only_for_your_turn() -> None:
+    session = demo("gostop", 3, seed=4)
+    while session.your_turn:
+        session.apply(session.choices("en")[0].token)
+    assert not session.your_turn and session.advice("en") == ()
+
+
+async def test_teaching_mode_shows_the_advice_under_the_hints() -> None:
+    session = at("gostop", ["wisteria-plain-1 peony-butterflies plum-plain-2", "pine-plain-1", "cherry-plain-1"],
+                 "wisteria-cuckoo peony-ribbon peony-plain-1 peony-plain-2 maple-plain-1",
+                 ["", "plum-warbler pampas-geese", ""])
+    app = KibitzApp(TableScreen(session, lang="en", hints=True, teach=True, bot_delay=0.01, hint_samples=8))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.05)
+        shown = app.screen.hints_text().plain
+        assert "Advice" in shown and "guard: Player 2 needs 4 cuckoo" in shown
 
 
 # ----------------------------------------------------------------------------- through the real screen

@@ -8,14 +8,16 @@ import pytest
 
 from engine.capture import Phase
 from engine.cards import Card
-from engine.cardset import CardSet
+from engine.cardset import MONTH_MASK_BY_CARD, CardSet
+from engine.hwatu.bots import GreedyBot
 from engine.hwatu.deal import explicit_deal
 from engine.hwatu.gostop_profile import GoStopProfile
 from engine.hwatu.gostop_round import GoStopRound
 from engine.hwatu.hato_profile import HatoProfile
 from engine.hwatu.hato_round import HatoRound
 from engine.hwatu.hint_reasons import move_reason
-from engine.hwatu.hints import HintBot, HwatuHints, candidate_moves, sample_world
+from engine.hwatu.hint_worlds import lay_exclusions
+from engine.hwatu.hints import HintBot, HwatuHints, candidate_moves, move_class, sample_world
 from engine.hwatu.play import play_round
 from engine.moves import Move
 
@@ -80,7 +82,8 @@ def test_go_or_stop_weighs_the_settlement_now_against_play_outs():
     assert stop.value == now and stop.stderr == 0.0 and stop.reason.numbers == (float(now),)
     assert go.reason.key == "go" and go.reason.numbers[:2] == (float(now), go.value)
     assert 0.0 <= go.others_first <= 1.0 and go.reason.numbers[2] == go.others_first
-    assert hints.playout.played[Move.go()] == 60
+    assert hints.playout.played[Move.go()] == go.samples > 0  # (fewer than 60 if go was clearly worse)
+    assert hints.search.moves[hints.search.favourite] == Move.stop()  # the greedy choice is the yardstick
 
 
 def test_the_last_card_leaves_only_stop():
@@ -102,7 +105,7 @@ def test_a_flip_is_weighed_with_the_flipped_card_on_top_of_every_sampled_stock()
     push(r, "play iris-plain-1")
     view = r.view(0)
     assert view.stock is None
-    worlds = [sample_world(view, Card.CHRYSANTHEMUM_PLAIN_2, random.Random(seed)) for seed in range(20)]
+    worlds = [sample_world(view, Card.CHRYSANTHEMUM_PLAIN_2, None, random.Random(seed)) for seed in range(20)]
     assert all(w.stock_top() is Card.CHRYSANTHEMUM_PLAIN_2 for w in worlds)
     for w in worlds:  # every card once
         seen = w.field | w.captured[0] | w.captured[1] | w.hands[0] | w.hands[1] | mask(" ".join(
@@ -179,6 +182,62 @@ def test_the_search_pickles_for_the_hint_process():
 def test_the_hint_bot_plays_whole_hands(profile):
     p = GoStopProfile.load(profile)
     r = GoStopRound.shuffled(11, p)
-    bot = HintBot(samples=4, seed=1)
+    bot = HintBot(playouts=30, seed=1)
     result = play_round(r, [bot] * p.players)
     assert sum(result.net) == 0
+
+
+def midgame(seed: int = 3) -> GoStopRound:
+    """A seeded Go-Stop hand two turns in, at player 1's first choice."""
+    r = GoStopRound.shuffled(seed)
+    greedy = GreedyBot()
+    while r.turn != 0 or r.phase is not Phase.PLAY or len(r.move_stack) < 6:
+        r.push(greedy.choose(r))
+    return r
+
+
+def test_the_greedy_favourite_keeps_first_place_unless_clearly_beaten():
+    r = midgame()
+    hints = HwatuHints(r, 0, seed=4)
+    hints.add_samples(24)
+    search = hints.search
+    favourite = search.moves[search.favourite]
+    assert move_class(favourite) == move_class(GreedyBot().choose(r.view(0)))
+    search.margin = 1e9  # no evidence is enough: the favourite leads
+    assert search.ranked()[0].move == favourite
+    search.margin = 0.0  # plain means: the ranking is by value
+    values = [v.mean for v in search.ranked()]
+    assert values == sorted(values, reverse=True)
+    search.margin = 1.0  # a move leads only if it beats the favourite by a paired standard error or more
+    beaten = any(gain > stderr for gain, stderr in (hints.playout.gain_over(m, favourite) for m in search.moves))
+    assert (search.ranked()[0].move != favourite) == beaten
+
+
+def test_clearly_worse_moves_stop_being_played_but_the_favourite_never_does():
+    r = hato_two(["pine-plain-1 maple-plain-1 iris-plain-1 peony-plain-2", "cherry-plain-1 plum-plain-1 "
+                  "peony-plain-1 wisteria-plain-1"], "pine-crane clover-plain-1 pampas-plain-1 chrysanthemum-plain-2")
+    hints = HwatuHints(r, 0, seed=3)
+    hints.add_samples(64)
+    played = {v.move: v.samples for v in hints.ranked()}
+    assert played[hints.ranked()[0].move] == 64 and played[hints.search.moves[hints.search.favourite]] == 64
+    assert min(played.values()) < 64  # laying a plain instead of taking the crane was dropped early
+    assert hints.ranked()[0].move == Move.play(Card.PINE_PLAIN_1, Card.PINE_CRANE)
+
+
+def test_a_player_who_laid_a_card_is_dealt_no_month_that_was_on_the_field():
+    r = hato_two(["maple-plain-1 iris-plain-1 peony-plain-2", "cherry-plain-1 plum-plain-1 paulownia-plain-1"],
+                 "pine-crane clover-plain-1 pampas-plain-1 chrysanthemum-plain-2",
+                 "wisteria-plain-1 willow-swallow maple-plain-2")
+    push(r, "play maple-plain-1", "flip wisteria-plain-1", "play cherry-plain-1")  # player 2 lays: no capture
+    push(r, "flip willow-swallow")
+    ruled_out = lay_exclusions(r, 0)
+    months = 0
+    for card in (Card.PINE_CRANE, Card.CLOVER_PLAIN_1, Card.PAMPAS_PLAIN_1, Card.CHRYSANTHEMUM_PLAIN_2,
+                 Card.MAPLE_PLAIN_1, Card.WISTERIA_PLAIN_1):  # the deal's four and the two player 1 laid
+        months |= MONTH_MASK_BY_CARD[card]
+    assert ruled_out == (0, months)  # every card of each month that was on the field
+    view = r.view(0)
+    for seed in range(30):
+        world = sample_world(view, None, ruled_out, random.Random(seed))
+        assert not world.hands[1] & ruled_out[1] and world.hands[1].bit_count() == 2
+        assert world.hands[0] == r.hands[0] and len(world.stock) == world.stock_left == r.stock_left
