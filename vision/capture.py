@@ -342,6 +342,9 @@ class Capture:
 
     # ----------------------------------------------------------------- worker side
     def _event(self, kind: str, message: str) -> None:
+        """Queue an event; repeats of the newest unread kind replace it, so a slow reader never piles them up."""
+        if self._events and self._events[-1].kind == kind:
+            self._events.pop()
         self._events.append(CaptureEvent(kind, message, time.time()))
 
     def _run(self) -> None:
@@ -360,6 +363,7 @@ class Capture:
             return
         started = time.monotonic()
         first_stamp: float | None = None
+        flap_delay = 0.0  # a camera that opens but gives no frame must not be reopened in a tight loop
         while not self._stop.is_set():
             item = self.source.read()
             self._report_skipped()
@@ -369,9 +373,13 @@ class Capture:
                     return
                 self.connected = False
                 self._event("lost", f"{self.source.name}: camera lost, retrying")
+                if flap_delay and self._stop.wait(flap_delay):
+                    return
+                flap_delay = min(max(self.retry_s, 2 * flap_delay), self.max_retry_s)
                 if not self._connect_with_retry(was_connected=True):
                     return
                 continue
+            flap_delay = 0.0
             image, index, stamp = item
             if self.realtime:
                 first_stamp = stamp if first_stamp is None else first_stamp

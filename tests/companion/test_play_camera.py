@@ -180,11 +180,12 @@ class UnpluggedCamera(FrameSource):
             self.unplugged_once = True
             self.plugged.clear()
             return None
-        if self.next >= len(self.frames) or not self.plugged.is_set():
+        if not self.plugged.is_set():
             return None
-        i = self.next
+        i = min(self.next, len(self.frames) - 1)  # after the game, the camera keeps looking at the table
+        extra = self.next - i
         self.next += 1
-        return self.frames[i], i, self.truths[i].time
+        return self.frames[i], self.next - 1, self.truths[i].time + extra / 30
 
 
 def between_moves(truths: list[FrameTruth]) -> int:

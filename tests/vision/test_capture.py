@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import http.server
+import itertools
 import socketserver
 import threading
 import time
@@ -17,6 +18,7 @@ from vision.capture import (
     CameraSource,
     Capture,
     Frame,
+    FrameSource,
     ImageFolderSource,
     SourceError,
     StreamSource,
@@ -180,3 +182,31 @@ def test_stream_drop_out_is_reported_and_reading_resumes() -> None:
     finally:
         capture.close()
         server.stop()
+
+
+class _OpensButShowsNothing(FrameSource):
+    """A live camera whose device opens but never gives a frame (a loose cable, a camera in use elsewhere)."""
+
+    live = True
+
+    def __init__(self) -> None:
+        super().__init__("camera 9")
+        self.opens = 0
+
+    def open(self) -> None:
+        self.opens += 1
+
+    def read(self) -> tuple[np.ndarray, int, float] | None:
+        return None
+
+
+def test_a_camera_that_opens_but_shows_nothing_is_retried_with_growing_delays_and_few_events() -> None:
+    source = _OpensButShowsNothing()
+    capture = Capture(source, retry_s=0.02, max_retry_s=0.2)
+    with capture:
+        time.sleep(1.0)
+        events = capture.events()
+    assert 3 <= source.opens <= 15  # retried, but not in a tight loop (that spun thousands of times a second)
+    kinds = [e.kind for e in events]
+    assert kinds.count("lost") <= len(kinds) // 2 + 1 and len(kinds) <= 2 * source.opens + 2
+    assert all(a != b for a, b in itertools.pairwise(kinds))  # repeats of the newest kind coalesce
