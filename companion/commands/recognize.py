@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from vision.imageio import ImageReadError, read_image
@@ -37,22 +38,28 @@ def run(args: argparse.Namespace) -> int:
 
     mat = mat_layout("koikoi", args.mat) if args.mat else None
     recognizer = Recognizer(classifier=CardClassifier(threads=args.threads), mat=mat)
+    return recognize_all(recognizer, args.images, args.json, format_result)
+
+
+def recognize_all(recognize: Callable[[Any], Any], images: list[str], as_json: bool,
+                  describe: Callable[[dict[str, Any]], str]) -> int:
+    """Each image in order: its observation as a dict (or its error); JSON or one line each. 1 if any failed."""
     results: list[dict[str, Any]] = []
     failed = False
-    for path in args.images:
+    for path in images:
         try:
-            observation = recognizer(read_image(path))
+            observation = recognize(read_image(path))
         except ImageReadError as exc:
             failed = True
             print(f"kibitz recognize: {exc}", file=sys.stderr)
             results.append({"image": path, "error": str(exc)})
             continue
         results.append(observation.to_dict(path))
-    if args.json:
+    if as_json:
         print(json.dumps(results, indent=1))
     else:
         for result in results:
-            print(format_result(result))
+            print(describe(result))
     return 1 if failed else 0
 
 

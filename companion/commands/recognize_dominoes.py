@@ -3,34 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
-
-from vision.imageio import ImageReadError, read_image
 
 
 def run_dominoes(args: argparse.Namespace) -> int:
+    from companion.commands.recognize import recognize_all
     from vision.dominoes.recognizer import DominoRecognizer
 
     recognizer = DominoRecognizer(args.dominoes)
-    results: list[dict[str, Any]] = []
-    failed = False
-    for path in args.images:
-        try:
-            observation = recognizer(read_image(path))
-        except ImageReadError as exc:
-            failed = True
-            print(f"kibitz recognize: {exc}", file=sys.stderr)
-            results.append({"image": path, "error": str(exc)})
-            continue
-        results.append(observation.to_dict(path))
-    if args.json:
-        print(json.dumps(results, indent=1))
-    else:
-        for result in results:
-            print(format_tiles(result, args.pip_total))
-    return 1 if failed else 0
+    return recognize_all(recognizer, args.images, args.json, lambda result: format_tiles(result, args.pip_total))
 
 
 def format_tiles(result: dict[str, Any], pip_total: bool = False) -> str:
