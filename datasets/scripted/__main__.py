@@ -10,28 +10,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import cv2
-
 from datasets.hanafuda.art import STYLES, TEST_STYLE
+from datasets.scripted.output import parse_size, write_frames
 from datasets.scripted.render import RenderConfig, ScriptRenderer
 from datasets.scripted.script import ZONES, script_round
-
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from exc
-    if w < 64 or h < 64:
-        raise argparse.ArgumentTypeError(f"size {text} is too small")
-    return w, h
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m datasets.scripted", description=__doc__)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--size", type=_size, default=(1280, 720), help="WxH (default 1280x720)")
+    parser.add_argument("--size", type=parse_size, default=(1280, 720), help="WxH (default 1280x720)")
     parser.add_argument("--fps", type=float, default=30.0)
     parser.add_argument("--style", choices=STYLES, default=TEST_STYLE)
     parser.add_argument("--steps", type=int, help="only the first N steps of the round")
@@ -42,26 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.steps is not None:
         script = script.head(args.steps)
     renderer = ScriptRenderer(script, RenderConfig(size=args.size, fps=args.fps, style=args.style))
-    args.out.mkdir(parents=True, exist_ok=True)
-    writer = None
-    if args.images:
-        (args.out / "frames").mkdir(exist_ok=True)
-    else:
-        writer = cv2.VideoWriter(str(args.out / "round.avi"), cv2.VideoWriter_fourcc(*"MJPG"), args.fps, args.size)
-        if not writer.isOpened():
-            print("error: OpenCV cannot write an MJPG video here; use --images", file=sys.stderr)
-            return 1
-    count = 0
-    with (args.out / "truth.jsonl").open("w", encoding="utf-8") as truth_file:
-        for frame, truth in renderer.frames():
-            if writer is not None:
-                writer.write(frame)
-            else:
-                cv2.imwrite(str(args.out / "frames" / f"{truth.index:06d}.png"), frame)
-            truth_file.write(json.dumps(truth.to_json()) + "\n")
-            count += 1
-    if writer is not None:
-        writer.release()
+    try:
+        count = write_frames(renderer.frames(), args.out, "round.avi", args.images, args.fps, args.size)
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     summary = {"seed": script.seed, "style": args.style, "size": list(args.size), "fps": args.fps, "frames": count,
                "dealer": script.dealer, "deal": script.deal, "hand_on_table": script.hand_on_table,
                "actions": [{"action": a, "player": p, "source": s} for a, p, s in script.actions],
