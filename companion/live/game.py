@@ -48,6 +48,7 @@ class Candidate:
     prediction: Prediction
     implied: int = 0
     over: bool = False  # the round ends with it: no later view can tell such candidates apart
+    state: Any = None  # the game state it leads to, when the game can say (explanations reaching it are one)
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.live.game import Candidate, SetupResult
-from companion.live.koikoi import KoiKoiLive, _canonical, _concrete, _Path, deal_from_json, deal_to_json
+from companion.live.game import SetupResult
+from companion.live.koikoi import KoiKoiLive, _canonical, _concrete, deal_from_json, deal_to_json
 from companion.live.table import FIELD, ObservedTable, hand
 from companion.tables.hwatu import AnyRound, HwatuSession
 from engine.capture import CaptureRound, Phase
@@ -27,13 +27,15 @@ class HwatuLive(KoiKoiLive):
     """A hwatu game at the live table (see ``companion.live.game.LiveGame``)."""
 
     def __init__(self, game: str = "gostop", players: int | None = None, me: int | None = 0,
-                 session: HwatuSession | None = None, recent: int = 4, rules: str | None = None) -> None:
+                 session: HwatuSession | None = None, recent: int = 4, rules: str | None = None,
+                 max_wild: int = 1) -> None:
         profile = load_profile(game, rules)
         self.name = game
         self.players = players_for(profile, players)
         self.me = me
         self.hwatu = session or HwatuSession(game, profile, self.players, "camera", you=me or 0)
         self.recent = recent
+        self.max_wild = max_wild
         self._gathered: list[tuple[int, int]] = []
 
     # ----------------------------------------------------------------- state
@@ -128,6 +130,7 @@ class HwatuLive(KoiKoiLive):
              dealer: int | None = None) -> HwatuLive:
         copy = HwatuLive.__new__(HwatuLive)
         copy.name, copy.players, copy.me, copy.recent = self.name, self.players, self.me, self.recent
+        copy.max_wild = self.max_wild
         profile = self.hwatu.profile
         copy.hwatu = HwatuSession(self.name, profile, self.players, "camera", you=self.me or 0)
         copy._gathered = []
@@ -140,38 +143,14 @@ class HwatuLive(KoiKoiLive):
         return str(self.hwatu.resolve(text))
 
     # ----------------------------------------------------------------- the candidate search
-    def _next_steps(self, r: CaptureRound, novel: frozenset[str], labels: set[str]) -> list[tuple[Move, ...]]:
+    def _next_steps(self, r: CaptureRound, novel: frozenset[str], labels: set[str], wild: int = 0
+                    ) -> list[tuple[tuple[Move, ...], int]]:
         """Koi-Koi's visible moves, less shakes: a shake looks like a play on the table, so it is typed."""
-        steps = super()._next_steps(r, novel, labels)  # type: ignore[arg-type]
-        return [step for step in steps if step[-1].kind is not MoveKind.SHAKE]
+        steps = super()._next_steps(r, novel, labels, wild)  # type: ignore[arg-type]
+        return [(step, guessed) for step, guessed in steps if step[-1].kind is not MoveKind.SHAKE]
 
-    def _search(self, r: CaptureRound, table: ObservedTable, novel: frozenset[str], max_actions: int,  # type: ignore[override]
-                base_gathered: list[tuple[int, int]]) -> list[Candidate]:
-        """Koi-Koi's breadth-first search with the hwatu state key (go calls, shakes, bombs, blank turns)."""
-        labels = {c.label for c in table.cards}
-        seen: set[tuple[Any, ...]] = {_state_key(r)}
-        frontier: list[_Path] = [_Path((), (), 0)]
-        out: list[Candidate] = []
-        for _ in range(max_actions):
-            grown: list[_Path] = []
-            for path in frontier:
-                gathered = self._replay(r, path.moves, base_gathered)  # type: ignore[arg-type]
-                for step in self._next_steps(r, novel, labels):
-                    players = tuple(self._apply(r, move, gathered) for move in step)  # type: ignore[arg-type]
-                    key = _state_key(r)
-                    if key not in seen:
-                        seen.add(key)
-                        longer = _Path((*path.moves, *step), (*path.players, *players), path.implied + len(step) - 1)
-                        grown.append(longer)
-                        out.append(Candidate(tuple(str(m) for m in longer.moves), longer.players,
-                                             self._predict(r, gathered), longer.implied, r.is_over))  # type: ignore[arg-type]
-                    for _ in step:
-                        r.pop()
-                        gathered.pop()
-                for _ in path.moves:
-                    r.pop()
-            frontier = grown
-        return out
+    def _key(self, r: CaptureRound) -> tuple[Any, ...]:  # type: ignore[override]
+        return _state_key(r)
 
 
 def _state_key(r: CaptureRound) -> tuple[Any, ...]:

@@ -3,10 +3,10 @@ rank them, and decide: commit, wait, or report a conflict. Never change the stat
 
 Costs (lower is better), per card:
 - seen where predicted: 0; seen where it may still lie (a capture not gathered yet): 0.1 beside its partner,
-  0.45 alone;
-- predicted but not seen: 1.0 (0.3 when an "unknown" detection lies in that zone; free in an optional zone
-  that is empty, such as a hand held up);
-- seen but not predicted: 0.4 + 0.6 x confidence;
+  0.45 alone, 0.9 when the rest of its capture is in the pile already;
+- predicted but not seen: 1.0 (0.3 when an "unknown" detection lies in that zone or where the card may still
+  lie: a wildcard; free in an optional zone that is empty, such as a hand held up);
+- seen but not predicted: 0.4 + 0.6 x confidence (a partly hidden card: 0.1, as an "unknown");
 - a seen card in the zone of a missing one: a misread, 0.5 + 0.5 x confidence (cheaper than both apart).
 Each action adds a little, and each action the camera cannot see (an implied koi-koi) more, so that the
 simplest explanation wins a tie.
@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.live.game import Candidate, Expect, LiveGame, Prediction
 from companion.live.table import ObservedTable, SeenCard
@@ -96,6 +97,7 @@ class Ranked:
     total: float
     implied: int = 0
     over: bool = False
+    state: Any = None  # the state it leads to, when the game can say
 
     @property
     def hypothesis(self) -> Hypothesis:
@@ -147,6 +149,7 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
     extras: list[tuple[str, SeenCard]] = []
     waiting: list[tuple[Expect, SeenCard]] = []
     placed: list[tuple[str, tuple[float, float]]] = []
+    gathered: set[int] = set()  # capture groups seen (in part) in their pile already
     for cls, expects in by_class.items():
         pool = sorted(seen.pop(cls, []), key=lambda c: -c.confidence)
         unmatched = []
@@ -157,6 +160,8 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
             else:
                 pool.remove(hit)
                 placed.append((cls, hit.center))
+                if expect.alt_role is not None:
+                    gathered.add(expect.group)
         for expect in unmatched:
             hit = next((c for c in pool if expect.alt_role is not None and c.role == expect.alt_role), None)
             if hit is not None:
@@ -168,10 +173,16 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
         extras += [(cls, c) for c in pool]
     extras += [(cls, c) for cls, cards in seen.items() for c in cards]
 
+    explained = [c for c in table.cards if c.role is not None and id(c) not in {id(x) for _, x in extras}]
     mismatches: list[Mismatch] = []
     extras.sort(key=lambda e: -e[1].confidence)
     for cls, card in extras:
         partner, where = _misread_partner(card, missing, memory)
+        if partner is None and card.partial:  # half hidden: read as a wildcard, any missing card of its zone
+            partner = next((e for e in missing if card.role in (e.role, e.alt_role)), None)
+        if partner is None and card.partial:
+            cost += 0.1
+            continue
         if partner is None:
             mismatches.append(Mismatch("extra", cls, card.role or "", card))
             cost += 0.4 + 0.6 * card.confidence
@@ -182,17 +193,18 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
         cost += 0.3 + 0.4 * card.confidence if where else 0.5 + 0.5 * card.confidence
         if card.role == partner.alt_role:
             waiting.append((partner, card))  # it lies where its capture waits, only misread
-    cost += _waiting_cost(waiting)
+    cost += _waiting_cost(waiting, gathered)
     for expect in missing:
         stand_in = unknown.get(expect.role)
-        if expect.may_hide:  # under newer captures, most likely; unless another card lies right where it lay
-            cost += 0.8 if _covered_spot(expect, table, memory) else 0.15
+        if expect.may_hide:  # under newer captures, most likely; unless an unexplained card lies where it lay
+            cost += 0.8 if _covered_spot(expect, table, memory, placed, explained) else 0.15
             mismatches.append(Mismatch("covered", expect.cls, expect.role))
             continue
+        stand_in = stand_in or (unknown.get(expect.alt_role) if expect.alt_role is not None else None)
         if stand_in:
             stand_in.pop()
             cost += 0.3
-        elif _covered_spot(expect, table, memory):
+        elif _covered_spot(expect, table, memory, placed):
             cost += 1.5  # another card lies exactly where this one lay: it did not leave, it was misread
         else:
             cost += 1.0
@@ -218,9 +230,19 @@ def _misread_partner(card: SeenCard, missing: list[Expect], memory: Memory | Non
     return loose, False
 
 
-def _covered_spot(expect: Expect, table: ObservedTable, memory: Memory | None) -> bool:
+def _covered_spot(expect: Expect, table: ObservedTable, memory: Memory | None,
+                  placed: Sequence[tuple[str, tuple[float, float]]] = (), covering: Sequence[SeenCard] = ()) -> bool:
+    """Another card lies right where this one was last seen. Places where a card of the same class was found
+    now do not count: that is its interchangeable twin (or itself), not a sign of a misread; nor do the cards
+    in ``covering`` (newer captures explained as such, which do lie on the older ones)."""
     places = memory.get(expect.cls) if memory is not None else None
-    return bool(places) and any(_distance_to(c, p) < 0.25 * c.size for c in table.cards for p in places or ())
+    if not places:
+        return False
+    near = 0.25 * max((c.size for c in table.cards), default=0.0)
+    found = [centre for cls, centre in placed if cls == expect.cls]
+    free = [p for p in places if not any(abs(p[0] - f[0]) + abs(p[1] - f[1]) < near for f in found)]
+    ids = {id(c) for c in covering}
+    return any(_distance_to(c, p) < 0.25 * c.size for c in table.cards if id(c) not in ids for p in free)
 
 
 def _distance_to(card: SeenCard, point: tuple[float, float]) -> float:
@@ -236,13 +258,14 @@ def remember(memory: dict[str, list[tuple[float, float]]], score: Score) -> None
     memory.update(fresh)
 
 
-def _waiting_cost(waiting: list[tuple[Expect, SeenCard]]) -> float:
-    """Captured cards still on the field: cheap when they lie beside another card of their capture."""
+def _waiting_cost(waiting: list[tuple[Expect, SeenCard]], gathered: set[int]) -> float:
+    """Captured cards still on the field: cheap when they lie beside another card of their capture, dear when
+    the rest of their capture is in the pile already (a capture is gathered in one go)."""
     cost = 0.0
     for expect, card in waiting:
         partners = [c for e, c in waiting if e.group == expect.group and c is not card]
         near = any(_distance(card, c) < 0.55 * max(card.size, c.size) for c in partners)
-        cost += 0.1 if near else 0.45
+        cost += 0.1 if near else 0.9 if expect.group in gathered else 0.45
     return cost
 
 
@@ -275,18 +298,33 @@ def rank(game: LiveGame, table: ObservedTable, config: InferenceConfig,
             head = hyp.actions[:n]
             if head not in starts and not (head and game.unseen(head[-1])):
                 starts[head] = Hypothesis(head, hyp.players[:n], sum(map(game.unseen, head)))
+    state_key = getattr(game, "state_key", None)
     for hyp in starts.values():
         current = game.prediction(hyp.actions)
         novel = novel_classes(current, table, game.visual_class)
-        for c in [Candidate((), (), current), *game.candidates(table, novel, config.max_actions, hyp.actions)]:
+        here = Candidate((), (), current, state=state_key(hyp.actions) if state_key is not None else None)
+        for c in [here, *game.candidates(table, novel, config.max_actions, hyp.actions)]:
             actions = hyp.actions + c.actions
             if actions in ranked:
                 continue
             score = score_table(c.prediction, table, game.visual_class, memory)
             implied = hyp.implied + c.implied
             total = score.cost + config.action_cost * len(actions) + config.implied_cost * implied
-            ranked[actions] = Ranked(actions, hyp.players + c.players, score, total, implied, c.over)
+            ranked[actions] = Ranked(actions, hyp.players + c.players, score, total, implied, c.over, c.state)
     return sorted(ranked.values(), key=lambda r: (r.total, len(r.actions)))
+
+
+def _one_per_state(ranked: list[Ranked]) -> list[Ranked]:
+    """Explanations that reach the same state (the same cards moved, in another order or by other seats in
+    turn) are one: the best of them stands for all."""
+    out, states = [], set()
+    for r in ranked:
+        if r.state is not None:
+            if r.state in states:
+                continue
+            states.add(r.state)
+        out.append(r)
+    return out
 
 
 def infer(game: LiveGame, table: ObservedTable, config: InferenceConfig | None = None,
@@ -294,7 +332,7 @@ def infer(game: LiveGame, table: ObservedTable, config: InferenceConfig | None =
     """Explain ``table``. Explanations within ``margin`` of the best stand side by side (at most
     ``max_hypotheses``); what they all begin with is committed, the rest waits for the next view."""
     config = config or InferenceConfig()
-    ranked = rank(game, table, config, pending, memory)
+    ranked = _one_per_state(rank(game, table, config, pending, memory))
     best = ranked[0]
     score = best.score
     close = tuple(r for r in ranked if r.total - best.total < config.margin)[: config.max_hypotheses]

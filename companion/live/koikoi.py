@@ -22,6 +22,7 @@ from engine.errors import InvalidStateError, KibitzError
 from engine.koikoi.profile import KoiKoiProfile
 from engine.koikoi.round import KoiKoiRound
 from engine.moves import Move, MoveKind
+from vision.observation import UNKNOWN
 
 _PLAIN = re.compile(r"^(?P<plant>[a-z]+)-plain-[12]$")
 
@@ -50,7 +51,8 @@ class KoiKoiLive:
     players = 2
 
     def __init__(self, profile: KoiKoiProfile | None = None, me: int | None = 0,
-                 session: KoiKoiSession | None = None, recent: int = 4) -> None:
+                 session: KoiKoiSession | None = None, recent: int = 4, max_wild: int = 1) -> None:
+        self.max_wild = max_wild
         self.profile = profile or KoiKoiProfile.load("default")
         self.me = me
         self.session = session or KoiKoiSession(self.profile, mode="camera", you=me or 0)
@@ -162,7 +164,7 @@ class KoiKoiLive:
 
     def fork(self, actions: tuple[str, ...], deal: dict[str, Any] | None = None,
              dealer: int | None = None) -> KoiKoiLive:
-        copy = KoiKoiLive(self.profile, self.me, recent=self.recent)
+        copy = KoiKoiLive(self.profile, self.me, recent=self.recent, max_wild=self.max_wild)
         copy.start(self.deal() if deal is None else deal, self.dealer() if dealer is None else dealer)
         for action in actions:
             copy.push(action, "camera")
@@ -187,14 +189,21 @@ class KoiKoiLive:
     def _predict(self, r: KoiKoiRound, gathered: list[tuple[int, int]]) -> Prediction:
         items = [Expect(_cls(c), FIELD) for c in r.field_cards()]
         waiting: dict[int, int] = {}  # card -> group: captured lately, may still lie on the field
-        for group, (_, mask) in enumerate(gathered[-self.recent:]):
+        under: set[int] = set()  # captured before the same player's newest capture: may lie under it
+        latest: dict[int, int] = {}
+        for group, (player, mask) in enumerate(gathered[-self.recent:]):
             for card in CardSet(mask):
                 waiting[card] = group
+            if mask:
+                latest[player] = group
+        for group, (player, mask) in enumerate(gathered[-self.recent:]):
+            if mask and group < latest[player]:
+                under.update(CardSet(mask))
         for p in range(self.players):
             for card in r.captures(p):
                 group = waiting.get(card)
                 items.append(Expect(_cls(card), captures(p), FIELD if group is not None else None,
-                                    -1 if group is None else group, may_hide=group is None))
+                                    -1 if group is None else group, may_hide=group is None or card in under))
         optional: frozenset[str] = frozenset()
         if self.me is not None:
             items += [Expect(_cls(c), hand(self.me)) for c in r.hand(self.me)]
@@ -218,23 +227,24 @@ class KoiKoiLive:
     def _search(self, r: KoiKoiRound, table: ObservedTable, novel: frozenset[str], max_actions: int,
                 base_gathered: list[tuple[int, int]]) -> list[Candidate]:
         labels = {c.label for c in table.cards}
-        seen: set[tuple[Any, ...]] = {_state_key(r)}
+        wild = min(wildcards(table), self.max_wild)
+        seen: set[tuple[Any, ...]] = {self._key(r)}
         frontier: list[_Path] = [_Path((), (), 0)]
         out: list[Candidate] = []
         for _ in range(max_actions):
             grown: list[_Path] = []
             for path in frontier:
                 gathered = self._replay(r, path.moves, base_gathered)
-                for step in self._next_steps(r, novel, labels):
+                for step, guessed in self._next_steps(r, novel, labels, wild - path.wild):
                     players = tuple(self._apply(r, move, gathered) for move in step)
-                    key = _state_key(r)
+                    key = self._key(r)
                     if key not in seen:
                         seen.add(key)
                         longer = _Path((*path.moves, *step), (*path.players, *players),
-                                       path.implied + len(step) - 1)
+                                       path.implied + len(step) - 1, path.wild + guessed)
                         grown.append(longer)
                         out.append(Candidate(tuple(str(m) for m in longer.moves), longer.players,
-                                             self._predict(r, gathered), longer.implied, r.is_over))
+                                             self._predict(r, gathered), longer.implied, r.is_over, key))
                     for _ in step:
                         r.pop()
                         gathered.pop()
@@ -242,6 +252,21 @@ class KoiKoiLive:
                     r.pop()
             frontier = grown
         return out
+
+    def _key(self, r: KoiKoiRound) -> tuple[Any, ...]:
+        """The state a candidate leads to, for telling apart sequences that only differ in order."""
+        return _state_key(r)
+
+    def state_key(self, base: tuple[str, ...] = ()) -> tuple[Any, ...]:
+        """The state after the (not committed) ``base`` actions (explanations reaching it are one)."""
+        r = self.round
+        moves = tuple(Move.parse(a) for a in base)
+        self._replay(r, moves, check=True)
+        try:
+            return self._key(r)
+        finally:
+            for _ in moves:
+                r.pop()
 
     def _replay(self, r: KoiKoiRound, moves: tuple[Move, ...], gathered: list[tuple[int, int]] | None = None,
                 check: bool = False) -> list[tuple[int, int]]:
@@ -266,9 +291,13 @@ class KoiKoiLive:
         gathered.append((player, r.captured[player] & ~before))
         return player
 
-    def _next_steps(self, r: KoiKoiRound, novel: frozenset[str], labels: set[str]) -> list[tuple[Move, ...]]:
-        """Visible moves worth trying from here, those naming a card exactly as seen first. In the decision
-        phase a koi-koi comes first, implied: play went on, so the player must have called it."""
+    def _next_steps(self, r: KoiKoiRound, novel: frozenset[str], labels: set[str], wild: int = 0
+                    ) -> list[tuple[tuple[Move, ...], int]]:
+        """Visible moves worth trying from here, those naming a card exactly as seen first, each with the
+        number of guesses it takes (0 or 1). A move is tried when its card was seen somewhere new, is in the
+        player's known hand, or takes a card seen somewhere new (the card that took it may be unreadable); with
+        ``wild`` guesses left, any other legal move too (an unreadable or unfound card may be its card). In
+        the decision phase a koi-koi comes first, implied: play went on, so the player must have called it."""
         if r.is_over:
             return []
         implied: tuple[Move, ...] = ()
@@ -278,12 +307,23 @@ class KoiKoiLive:
             implied = (Move.koikoi(),)
             r.push(Move.koikoi(), check=False)
         own = r.hand(r.turn) if r.turn == self.me and r.phase is Phase.PLAY else CardSet()
-        moves = [m for m in r.generate_legal_moves()
-                 if m.card is not None and (_cls(m.card) in novel or m.card in own)]
-        moves.sort(key=lambda m: m.card is None or m.card.code not in labels)
+        steps = []
+        for m in r.generate_legal_moves():
+            if m.card is None:
+                continue
+            seen = _cls(m.card) in novel or m.card in own or (m.take is not None and _cls(m.take) in novel)
+            if seen or wild > 0:
+                steps.append(((*implied, m), 0 if seen else 1))
+        steps.sort(key=lambda s: (s[1], s[0][-1].card is None or s[0][-1].card.code not in labels))
         if implied:
             r.pop()
-        return [(*implied, m) for m in moves]
+        return steps
+
+
+def wildcards(table: ObservedTable) -> int:
+    """Cards on the table the recogniser could not name (``unknown``), outside the hands: each may be the card
+    of a move that nothing else shows."""
+    return sum(c.label == UNKNOWN and c.role is not None and not c.role.startswith("hand-") for c in table.cards)
 
 
 @dataclass(frozen=True)
@@ -291,6 +331,7 @@ class _Path:
     moves: tuple[Move, ...]
     players: tuple[int, ...]
     implied: int
+    wild: int = 0  # moves whose card nothing on the table names (guessed for an unreadable card)
 
 
 def _state_key(r: KoiKoiRound) -> tuple[Any, ...]:

@@ -55,6 +55,8 @@ class LiveSession:
         self.memory: dict[str, list[tuple[float, float]]] = {}  # where each card class was last seen
         self.deferred: tuple[str, str] | None = None  # a round-ending key, applied after the next view
         self.defer_round_end = True
+        self.max_revised = 2
+        """Committed actions one revision may change (a turn's play and flip, explained again together)."""
         self.log: list[LiveEvent] = []
 
     # ----------------------------------------------------------------- creating and resuming
@@ -297,7 +299,9 @@ class LiveSession:
         # After a round-ending key nothing more can have been played: the view only checks the last turn.
         config = replace(self.config, max_actions=0) if self.deferred is not None else self.config
         inference = infer(self.game, table, config, self.pending, self.memory)
-        if inference.verdict == "conflict" and (self._other_dealer(table, inference) or self._repair(table, inference)):
+        if inference.verdict != "unchanged" and self._other_dealer(table, inference):
+            return
+        if inference.verdict == "conflict" and self._repair(table, inference):
             return
         if inference.verdict != "conflict":
             remember(self.memory, inference.best.score)
@@ -315,10 +319,10 @@ class LiveSession:
             self._emit("corrected", "; ".join(m.describe() for m in inference.corrected))
 
     def _other_dealer(self, table: ObservedTable, conflict: Inference) -> bool:
-        """Nobody said who deals the first round (the draw for it happens off camera): when its first view
-        after the deal is a conflict, another seat dealing may explain it (the dealer plays first). If one
-        does, cleanly, the round is dealt again with that dealer (nothing was played yet) and the view
-        explained from there."""
+        """Nobody said who deals the first round (the draw for it happens off camera): its first view after
+        the deal that shows a change may be explained better with another seat dealing (the dealer plays
+        first; a weak look may let the wrong seat's moves fit too). If one explains it clearly better, the
+        round is dealt again with that dealer (nothing was played yet) and the view explained from there."""
         if self.first_dealer is not None or self.rounds != 1 or self.game.history:
             return False
         for seat in range(self.game.players):
@@ -340,17 +344,18 @@ class LiveSession:
         return False
 
     def _repair(self, table: ObservedTable, conflict: Inference) -> bool:
-        """A conflict may come from an action committed on a misread moving card (read as another card that
-        could also have been played). The actions that moved a card the conflict is about, within
-        ``repair_depth``, are explained again from before them; a clean explanation that changes just one
-        action, keeping its kind, replaces it (retracted in the record, and said). Nothing else is rewritten."""
+        """A conflict may come from actions committed on a weak look (a misread or unreadable moving card that
+        could also have been another). As a referee would, the last actions are explained again jointly, from
+        before the oldest one that moved a card the conflict is about (within ``repair_depth``; else the last
+        turn): a clean explanation, clearly better, that changes at most ``max_revised`` of them replaces them
+        (retracted in the record, and said). Nothing older is rewritten."""
         history = tuple(self.game.history)
         classes = {m.cls for m in conflict.best.score.mismatches if m.kind in ("extra", "missing", "misread")}
         oldest = len(history) - self.config.repair_depth
         suspects = [i for cls in classes for i in self.game.suspects(cls) if i >= oldest]
-        if not suspects:
+        k = len(history) - min(suspects) if suspects else min(2, len(history))
+        if not k:
             return False
-        k = len(history) - min(suspects)
         try:
             fork = self.game.fork(history[:-k])
         except KibitzError:
@@ -359,22 +364,22 @@ class LiveSession:
         revised = alt.actions[:k]
         changed = [(old, new) for old, new in zip(history[-k:], revised, strict=False) if old != new]
         clean = not any(m.kind in ("extra", "misread") for m in alt.best.score.mismatches)
-        if (alt.verdict != "moves" or len(revised) < k or len(changed) != 1 or not clean
-                or changed[0][0].split()[0] != changed[0][1].split()[0]
+        if (alt.verdict != "moves" or len(revised) < k or not 0 < len(changed) <= self.max_revised or not clean
                 or alt.best.total > conflict.best.total - self.config.margin):
             return False
         try:
             undone = [self.game.pop() for _ in range(k)]
         except KibitzError:
             return False
+        said = "; ".join(f"{old} was a misread: it was {new}" for old, new in changed)
         if self.writer is not None:
             for _ in undone:
-                self.writer.retract(f"revised: {changed[0][0]} was a misread, it was {changed[0][1]}")
+                self.writer.retract(f"revised: {said}")
         for action in alt.actions:
             self._commit(action, "camera", note="revised after a misread")
         self.pending = alt.pending
         remember(self.memory, alt.best.score)
-        self._emit("revised", f"{changed[0][0]} was a misread: it was {changed[0][1]}")
+        self._emit("revised", said)
         self._after_commit()
         return True
 
