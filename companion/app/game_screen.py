@@ -4,6 +4,8 @@ camera line. Subclasses draw their own table (``refresh_panels``) and react to a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Input, OptionList
@@ -15,7 +17,7 @@ from engine.errors import KibitzError
 
 
 class GameScreen(Screen[None]):
-    """Base of the game screens; the three hooks below are abstract (Textual's metaclass rules out ``ABC``)."""
+    """Base of the game screens: the hint process, the command line, the toggles and the camera line."""
 
     SEEN = "seen"  # what the camera line counts ("cards" for the card games)
 
@@ -30,16 +32,10 @@ class GameScreen(Screen[None]):
         self.camera_line = Text() if camera else Text(t("camera_none", lang), style="dim")
         self.message = ""
 
-    # ----------------------------------------------------------------- for subclasses
-    def state_changed(self) -> None:
-        raise NotImplementedError
-
-    def refresh_panels(self) -> None:
-        raise NotImplementedError
-
-    def take_back(self) -> None:
-        """Undo the last move in the session (a ``KibitzError`` when there is none)."""
-        raise NotImplementedError
+    # Each game screen defines these hooks (Textual's metaclass rules out ``ABC``):
+    state_changed: Callable[[], None]  # re-render, then start the bot or the hints as the new state needs
+    refresh_panels: Callable[[], None]  # re-render only
+    take_back: Callable[[], None]  # undo the last move in the session (a ``KibitzError`` when there is none)
 
     # ----------------------------------------------------------------- shared
     def message_suffix(self) -> str:

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.live.game import SetupResult
-from companion.live.koikoi import KoiKoiLive, _canonical, _concrete, deal_from_json, deal_to_json
-from companion.live.table import FIELD, ObservedTable, hand
+from companion.live.koikoi import KoiKoiLive, _canonical, deal_from_json, deal_to_json
 from companion.tables.hwatu import AnyRound, HwatuSession
 from engine.capture import CaptureRound, Phase
 from engine.errors import InvalidStateError
@@ -75,30 +73,9 @@ class HwatuLive(KoiKoiLive):
         return self.hwatu.state.dealer if self.hwatu.state is not None else self.hwatu.match.dealer
 
     # ----------------------------------------------------------------- the deal
-    def setup(self, table: ObservedTable) -> SetupResult:
-        """A fresh deal: the profile's number of field cards, no captures, the player's hand in full or not
-        shown; the other hands and the stock unknown."""
+    def deal_sizes(self) -> tuple[int, int]:
         want_hand, want_field = self.hwatu._sizes()
-        field = [c.label for c in table.faces(FIELD)]
-        piles = [c for c in table.faces() if c.role is not None and c.role.startswith("captures-")]
-        mine = [c.label for c in table.faces(hand(self.me))] if self.me is not None else []
-        if piles:
-            return SetupResult(None, f"waiting for a deal: {len(piles)} cards still in the capture zones")
-        if len(field) != want_field:
-            return SetupResult(None, f"waiting for a deal: the field shows {len(field)} of {want_field} cards")
-        if len(mine) not in (0, want_hand):
-            return SetupResult(None, f"waiting for your hand: {len(mine)} of {want_hand} cards seen")
-        try:
-            field_cards, hand_cards = _concrete([field, mine])
-        except InvalidStateError as exc:
-            return SetupResult(None, f"waiting for a readable deal: {exc}")
-        hands: list[list[str]] = [[] for _ in range(self.players)]
-        hidden = [want_hand] * self.players
-        if self.me is not None and hand_cards:
-            hands[self.me], hidden[self.me] = [c.code for c in hand_cards], 0
-        deal = {"field": [c.code for c in field_cards], "hands": hands, "hidden": hidden,
-                "stock_size": 48 - want_field - want_hand * self.players}
-        return SetupResult(deal, f"dealt: {'your hand and ' if hand_cards else ''}{want_field} field cards seen")
+        return want_field, want_hand
 
     def start(self, deal: dict[str, Any], dealer: int | None = None) -> None:
         if dealer is not None:

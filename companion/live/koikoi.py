@@ -117,7 +117,7 @@ class KoiKoiLive:
         field = [c.label for c in table.faces(FIELD)]
         piles = [c for c in table.faces() if c.role is not None and c.role.startswith("captures-")]
         mine = [c.label for c in table.faces(hand(self.me))] if self.me is not None else []
-        want_field, want_hand = self.profile.field_size, self.profile.hand_size
+        want_field, want_hand = self.deal_sizes()
         if piles:
             return SetupResult(None, f"waiting for a deal: {len(piles)} cards still in the capture zones")
         if len(field) != want_field:
@@ -137,6 +137,10 @@ class KoiKoiLive:
                 "stock_size": 48 - want_field - want_hand * self.players}
         seen = "your hand and " if hand_cards else ""
         return SetupResult(deal, f"dealt: {seen}{want_field} field cards seen")
+
+    def deal_sizes(self) -> tuple[int, int]:
+        """Cards on the field and in each hand at the deal."""
+        return self.profile.field_size, self.profile.hand_size
 
     def start(self, deal: dict[str, Any], dealer: int | None = None) -> None:
         if dealer is not None:
