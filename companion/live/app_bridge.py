@@ -52,11 +52,12 @@ def default_recognizer() -> Recognize:
     return Recognizer(mat=mat_layout("koikoi", "a3"))
 
 
-def default_record_path(now: datetime | None = None) -> Path:
-    """Where a new camera game is recorded: ``$KIBITZ_RECORDS`` or ``~/.kibitz/records``, one file a game."""
+def default_record_path(now: datetime | None = None, game: str = "koikoi") -> Path:
+    """Where a new camera game is recorded: ``$KIBITZ_RECORDS`` or ``~/.kibitz/records``, one file a game,
+    named after the game and the time."""
     folder = Path(os.environ.get("KIBITZ_RECORDS") or Path.home() / ".kibitz" / "records")
     folder.mkdir(parents=True, exist_ok=True)
-    stem = f"koikoi-{(now or datetime.now()):%Y%m%d-%H%M%S}"
+    stem = f"{game}-{(now or datetime.now()):%Y%m%d-%H%M%S}"
     path, n = folder / f"{stem}.jsonl", 1
     while path.exists():
         n += 1

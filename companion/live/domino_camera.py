@@ -4,28 +4,23 @@
 ``TableObservation``, each tile with the role of its zone (``DominoZones``: the user at the bottom); the
 stability tracker votes over still periods (a Chinese set has two of each civil tile, so labels are not unique)
 and ``LiveSession(DominoLive)`` infers the moves. ``DominoCameraBridge`` is the Koi-Koi camera worker
-(``companion.live.app_bridge``) with a ``DominoSession`` as the screen's mirror; ``DominoCameraScreen`` is the
-table screen that starts it and hands the user's keys to it instead of applying them itself.
+(``companion.live.app_bridge``) with a ``DominoSession`` as the screen's mirror, shown by the camera table
+screen (``companion.live.camera_screen``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from textual.widgets import Static
-
-from companion.app.messages import CameraMove, CameraNotice, CameraSync, SyncedRound
-from companion.app.table_screen import TableScreen
+from companion.app.messages import SyncedRound
 from companion.live.app_bridge import CameraBridge, camera_source, default_record_path
 from companion.live.dominoes import DominoLive, DominoZones, deal_from_json
 from companion.live.session import LiveSession
 from companion.tables.dominoes import DominoSession
 from engine.dominoes.profile import DominoProfile
-from engine.errors import IllegalMoveError, KibitzError
+from engine.errors import KibitzError
 from vision.capture import Frame
 from vision.dominoes.observation import DominoTableObservation
 from vision.observation import CardObservation, TableObservation
@@ -57,17 +52,6 @@ def domino_reader(tile_set: str, zones: DominoZones) -> Callable[[], Recognize]:
         return DominoReader(DominoRecognizer(tile_set), zones)
 
     return load
-
-
-def record_path(game: str, now: datetime | None = None) -> Path:
-    """A new record in the camera games' folder (``$KIBITZ_RECORDS``, see ``app_bridge``), named after the game."""
-    folder = default_record_path(now).parent
-    stem = f"{game}-{(now or datetime.now()):%Y%m%d-%H%M%S}"
-    path, n = folder / f"{stem}.jsonl", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}.jsonl"
-    return path
 
 
 class DominoCameraBridge(CameraBridge):
@@ -114,63 +98,5 @@ def open_domino_camera(options: Mapping[str, Any], profile: DominoProfile, playe
     if options.get("resume"):
         live = LiveSession.resume(options["resume"], game)
     else:
-        live = LiveSession.create(record_path(profile.game), game, players=seats)
+        live = LiveSession.create(default_record_path(game=profile.game), game, players=seats)
     return DominoCameraBridge(live, source, mirror, **kwargs)  # type: ignore[arg-type]
-
-
-class DominoCameraScreen(TableScreen):
-    """The table screen while the camera follows the deal: the worker's session is the truth, this screen's
-    session its mirror; moves typed or picked here go to the worker, which sends the state back."""
-
-    def __init__(self, camera: DominoCameraBridge, **kwargs: Any) -> None:
-        super().__init__(camera.mirror, **kwargs)  # type: ignore[arg-type]
-        self.camera = camera
-
-    # Textual calls the handlers of every class in the MRO: TableScreen's on_mount runs after this one and asks
-    # for the deal (``ask_for_deal``, here: wait for the camera); its on_camera_move calls ``play`` (ignored here).
-    def on_mount(self) -> None:
-        self.camera.start(self.post_message)
-
-    def on_unmount(self) -> None:
-        self.camera.stop()
-
-    def ask_for_deal(self, error: str = "") -> None:
-        self.message = f"waiting for the camera to see the deal (recording to {self.camera.record_path})"
-        self.refresh_panels()
-
-    def refresh_panels(self) -> None:
-        if self.session.started:
-            super().refresh_panels()
-        else:
-            self.query_one("#status", Static).update(self.message)
-
-    def play(self, text: str, source: str = "typed") -> None:
-        if source == "camera":
-            return  # the state itself comes as CameraSync
-        self.camera.typed(text)
-        self.message = f"sent to the camera's game: {text}"
-        self.refresh_panels()
-
-    def on_camera_move(self, message: CameraMove) -> None:
-        self.message = f"camera: {message.move}"
-        self.refresh_panels()
-
-    def on_camera_sync(self, message: CameraSync) -> None:
-        if self.camera.sync(message.rounds):
-            self.message = self.message if self.message.startswith("camera") else ""
-            self.state_changed()
-
-    def on_camera_notice(self, message: CameraNotice) -> None:
-        if message.kind in ("round", "revised", "round-end", "error", "awaiting", "waiting", "hidden"):
-            self.message = message.text
-            self.refresh_panels()
-
-    def take_back(self) -> None:
-        raise IllegalMoveError("the camera keeps the moves: type the right move, or 'look' to look again")
-
-    def action_next_hand(self) -> None:
-        if self.session.match_over:
-            self.app.exit()
-            return
-        self.message = "the camera reads the next deal from the table"
-        self.refresh_panels()

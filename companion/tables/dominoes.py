@@ -302,13 +302,14 @@ def build_screen(game: str, args: Any, **camera: Any) -> Any:
     screen_options = {"lang": options.get("lang") or "en", "hints": not options.get("no_hints"),
                       "teach": bool(options.get("teach"))}
     if options.get("camera") is not None or options.get("video") or options.get("images") or options.get("resume"):
-        from companion.live.domino_camera import DominoCameraScreen, open_domino_camera
+        from companion.live.camera_screen import CameraTableScreen
+        from companion.live.domino_camera import open_domino_camera
 
         if options.get("video"):
             camera.setdefault("realtime", True)  # a recording plays at its own pace, as the camera saw it
         bridge = open_domino_camera(options, profile, options.get("players"), **camera)
         assert bridge is not None  # a source was given, or --resume without one was refused
-        return DominoCameraScreen(bridge, **screen_options)
+        return CameraTableScreen(bridge, **screen_options)
     mode = "demo" if options.get("demo") else "manual"
     session = DominoSession(profile, mode, options.get("players"), options.get("seed"), rounds=options.get("rounds"))
     return TableScreen(session, **screen_options)

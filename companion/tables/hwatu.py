@@ -32,7 +32,7 @@ from engine.capture import Phase
 from engine.cards import Card
 from engine.cardset import CardSet
 from engine.deal import Deal
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidStateError, KibitzError
+from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidStateError
 from engine.hwatu.bots import GreedyBot
 from engine.hwatu.gostop_profile import GoStopProfile
 from engine.hwatu.gostop_round import GoStopRound
@@ -79,14 +79,22 @@ class HwatuSession(TableSession):
         seed: int | None = None,
     ) -> None:
         self.game, self.mode, self.you, self.profile = game, mode, you, profile
-        self.match: HatoMatch | GoStopMatch
-        if isinstance(profile, HatoProfile):
-            self.match = HatoMatch(profile, players, seed, dealer=-1 if mode == "demo" else you)
-        else:
-            self.match = GoStopMatch(profile, seed, dealer=-1 if mode == "demo" else you)
-        self.players = players
+        self.players, self.seed = players, seed
+        self.match = self._new_match()
         self.bot = GreedyBot()
         self.state: AnyRound | None = self.match.new_round() if mode == "demo" else None
+        self.recorded = False
+
+    def _new_match(self) -> HatoMatch | GoStopMatch:
+        dealer = -1 if self.mode == "demo" else self.you  # demo: drawn by lot
+        if isinstance(self.profile, HatoProfile):
+            return HatoMatch(self.profile, self.players, self.seed, dealer=dealer)
+        return GoStopMatch(self.profile, self.seed, dealer=dealer)
+
+    def reset_match(self) -> None:
+        """Back to before the first hand: the camera's mirror replays the worker's match from here."""
+        self.match = self._new_match()
+        self.state = None
         self.recorded = False
 
     # ----------------------------------------------------------------- flow
@@ -358,20 +366,26 @@ def _dealer(text: str, players: int) -> int:
     return int(words[1]) - 1
 
 
-def build_screen(game: str, args: Any) -> Any:
-    """The table screen for ``kibitz play|demo hato|minhwatu|gostop|matgo``."""
+def build_screen(game: str, args: Any, **camera: Any) -> Any:
+    """The table screen for ``kibitz play|demo hato|minhwatu|gostop|matgo``; with ``--camera/--video/--images``
+    the camera follows the match (``companion.live.hwatu_camera``; ``camera`` are the worker's options:
+    recogniser, stability, realtime)."""
     from companion.app.table_screen import TableScreen
 
-    if any(getattr(args, name, None) is not None for name in ("camera", "video", "images")):
-        raise KibitzError(
-            f"{game}: the camera is not wired into the app yet; the live adapter is companion.live.hwatu"
-        )
-    if getattr(args, "resume", None):
-        raise KibitzError(f"{game}: resuming a record is not supported yet")
-    profile = load_profile(game, getattr(args, "rules", None) or getattr(args, "profile", None))
-    players = players_for(profile, getattr(args, "players", None))
-    mode = "demo" if getattr(args, "demo", False) else "manual"
-    session = HwatuSession(game, profile, players, mode, seed=getattr(args, "seed", None))
-    return TableScreen(session, lang=getattr(args, "lang", "en"), hints=not getattr(args, "no_hints", False),
-                       teach=getattr(args, "teach", False))
+    options = vars(args) if not isinstance(args, dict) else args
+    profile = load_profile(game, options.get("rules") or options.get("profile"))
+    players = players_for(profile, options.get("players"))
+    screen_options = {"lang": options.get("lang") or "en", "hints": not options.get("no_hints"),
+                      "teach": bool(options.get("teach"))}
+    if any(options.get(name) for name in ("video", "images", "resume")) or options.get("camera") is not None:
+        from companion.live.camera_screen import CameraTableScreen
+        from companion.live.hwatu_camera import open_hwatu_camera
 
+        if options.get("video"):
+            camera.setdefault("realtime", True)  # a recording plays at its own pace, as the camera saw it
+        bridge = open_hwatu_camera(options, game, players, **camera)
+        assert bridge is not None  # a source was given, or --resume without one was refused
+        return CameraTableScreen(bridge, **screen_options)
+    mode = "demo" if options.get("demo") else "manual"
+    session = HwatuSession(game, profile, players, mode, seed=options.get("seed"))
+    return TableScreen(session, **screen_options)

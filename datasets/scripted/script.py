@@ -1,6 +1,6 @@
-"""A Koi-Koi round as a table would show it: the engine plays (bots), and each action becomes a physical step
-(a hand reaches in, a card lands on the field or on the card it takes, captured cards are gathered into the
-player's piles), with the ground-truth action beside it.
+"""A two-player capture round (Koi-Koi, Matgo) as a table would show it: the engine plays (bots), and each
+action becomes a physical step (a hand reaches in, a card lands on the field or on the card it takes, captured
+cards are gathered into the player's piles), with the ground-truth action beside it.
 
 Positions are table millimetres on a 600 x 340 mm play area, origin top-left, the recorded player (seat 0)
 at the bottom edge. The zones are the roles the live layer uses: ``captures-1`` along the top, the field in
@@ -10,11 +10,13 @@ two rows in the middle with the ``stock`` to its left, ``captures-0`` below it a
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.bots import RandomBot
+from engine.bots import Bot, RandomBot
+from engine.capture import CaptureRound
 from engine.cards import Card, Kind
 from engine.cardset import CardSet
 from engine.koikoi.bots import GreedyBot
@@ -137,6 +139,9 @@ class _Table:
     def gather(self, player: int, cards: list[Card]) -> tuple[float, float]:
         for card in cards:
             self.on_field.pop(card, None)
+            for pile in self.piles:  # a plain stolen from the other player's pile leaves it
+                if card in pile[card.kind]:
+                    pile[card.kind].remove(card)
             for slot, held in list(self.slots.items()):
                 if held == card:
                     del self.slots[slot]
@@ -180,14 +185,25 @@ class _Table:
 
 
 def script_round(seed: int, config: ScriptConfig | None = None, dealer: int = 0) -> Script:
-    """Play a seeded round with bots (greedy for seat 0, random for seat 1) and turn it into physical steps."""
-    config = config or ScriptConfig()
-    rng = random.Random(seed)
+    """Play a seeded Koi-Koi round with bots (greedy for seat 0, random for seat 1) as physical steps."""
     state = KoiKoiRound.shuffled(seed, dealer=dealer)
     tries = 0
     while state.is_over:  # dealt-hand yaku or a redeal: take the next shuffle
         tries += 1
         state = KoiKoiRound.shuffled(seed * 1000 + tries, dealer=dealer)
+    return script_play(state, (GreedyBot(), RandomBot(seed)), seed, config)
+
+
+def script_play(state: CaptureRound, bots: Sequence[Bot], seed: int, config: ScriptConfig | None = None) -> Script:
+    """Any two-player capture round (Koi-Koi, Matgo, two-player Hato) played out by ``bots`` from its deal.
+
+    Calls (koi-koi, go, stop) and shakes are typed: the camera cannot see them (a shake's card still lands
+    on the table, in the step that shows the play, which then has no camera action). A bomb is seen: its
+    three cards land on the fourth and are gathered together."""
+    if state.players != 2:
+        raise ValueError(f"the scripted table seats two players, not {state.players}")
+    config = config or ScriptConfig()
+    rng = random.Random(seed)
     table = _Table(rng)
     for card in state.field_cards():
         table.lay(card, None)
@@ -197,9 +213,10 @@ def script_round(seed: int, config: ScriptConfig | None = None, dealer: int = 0)
     deal = {
         "field": state.field_cards().codes(),
         "hands": [state.hand(0).codes(), []],
-        "hidden": [0, 8],
+        "hidden": [0, len(state.hand(1))],
         "stock_size": state.stock_left,
     }
+    dealer = state.dealer
 
     def hold() -> float:
         return rng.uniform(*config.hold_s)
@@ -209,7 +226,6 @@ def script_round(seed: int, config: ScriptConfig | None = None, dealer: int = 0)
     if not hand_on_table:
         table.hand = []
         steps.append(Step(table.placed(), _zone_centre("hand-0"), hold_s=hold()))
-    bots = (GreedyBot(), RandomBot(seed))
     actions: list[tuple[str, int, str]] = []
     waiting: list[Card] = []
     while not state.is_over:
@@ -220,17 +236,19 @@ def script_round(seed: int, config: ScriptConfig | None = None, dealer: int = 0)
         if move.kind in (MoveKind.KOIKOI, MoveKind.STOP):
             actions.append((str(move), player, "typed"))
             continue
-        actions.append((str(move), player, "camera"))
+        seen = move.kind is not MoveKind.SHAKE
+        actions.append((str(move), player, "camera" if seen else "typed"))
         assert move.card is not None
         got = [c for c in CardSet(state.captured[player] & ~before) if c != move.card]
-        if move.kind is MoveKind.PLAY and player == 0 and move.card in table.hand:
-            table.hand.remove(move.card)
+        for card in (move.card, *got):  # a bomb's other two cards come from the hand too
+            if player == 0 and card in table.hand:
+                table.hand.remove(card)
         if move.kind is MoveKind.FLIP:
             table.stock -= 1
-        where = table.lay(move.card, got[0] if got else None)
+        where = table.lay(move.card, next((c for c in got if c in table.on_field), None))
         if got:
             waiting += [move.card, *got]
-        steps.append(Step(table.placed(), where, str(move), player, hold()))
+        steps.append(Step(table.placed(), where, str(move) if seen else None, player, hold()))
         gather = waiting and (move.kind is MoveKind.FLIP or rng.random() < config.gather_after_play)
         if gather:
             table.gather(player, waiting)
@@ -242,15 +260,11 @@ def script_round(seed: int, config: ScriptConfig | None = None, dealer: int = 0)
             steps.append(Step(table.placed(), _random_spot(rng), hold_s=hold(), hover_s=rng.uniform(1.0, 1.6)))
     result = state.result
     assert result is not None
-    return Script(
-        seed,
-        steps,
-        actions,
-        deal,
-        dealer,
-        hand_on_table,
-        {"reason": result.reason, "winner": result.winner, "points": list(result.points)},
-    )
+    outcome: dict[str, object] = {"reason": result.reason, "winner": result.winner}
+    for name in ("points", "net"):
+        if hasattr(result, name):
+            outcome[name] = list(getattr(result, name))
+    return Script(seed, steps, actions, deal, dealer, hand_on_table, outcome)
 
 
 def _zone_centre(role: str) -> tuple[float, float]:

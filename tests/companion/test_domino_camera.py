@@ -15,7 +15,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app.app import KibitzApp
-from companion.live.domino_camera import DominoCameraScreen, DominoReader
+from companion.live.camera_screen import CameraTableScreen
+from companion.live.domino_camera import DominoReader
 from companion.live.dominoes import DominoZones
 from companion.tables.dominoes import build_screen
 from datasets.scripted.domino_render import DominoRenderer
@@ -101,7 +102,7 @@ async def test_kibitz_play_images_follows_the_deal_on_the_table_screen(
                               resume=None, profile=None, rules=None, players=None, lang="en", no_hints=True,
                               teach=False)
     screen = build_screen("jielong", args, stability=ON_SCREEN)
-    assert isinstance(screen, DominoCameraScreen)
+    assert isinstance(screen, CameraTableScreen)
     async with KibitzApp(screen).run_test(size=SIZE) as pilot:
         await wait_until(pilot, screen.camera.finished.is_set)
         await wait_until(pilot, lambda: len(screen.session.history) >= MOVES - 1, seconds=10)

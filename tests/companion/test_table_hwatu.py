@@ -148,8 +148,8 @@ def test_build_screen_reads_the_common_options() -> None:
     args = argparse.Namespace(game="hato", demo=True, players=4, lang="ko", no_hints=True, rules=None, profile=None)
     screen = build_screen("hato", args)
     assert isinstance(screen, TableScreen) and screen.session.players == 4 and screen.lang == "ko"
-    with pytest.raises(KibitzError, match="camera"):
-        build_screen("gostop", argparse.Namespace(camera=0))
+    with pytest.raises(OSError, match="missing.avi: no such video file"):  # before any record is made
+        build_screen("gostop", argparse.Namespace(video="missing.avi"))
     with pytest.raises(KibitzError, match="Go-Stop 3, Matgo 2"):
         build_screen("matgo", argparse.Namespace(players=3))
 
