@@ -1,4 +1,5 @@
-"""``kibitz play GAME [--camera N | --video FILE | --images DIR | --manual] ...``: the app at a real table.
+"""``kibitz play GAME [--camera N | --video FILE | --images DIR | --stream URL | --manual] ...``: the app at the
+table.
 
 Each game's screen module provides ``build_screen(game, args) -> Screen``; this command only parses the
 common options and hands them over, so a new game is one line in ``GAMES``.
@@ -36,6 +37,7 @@ def register(sub: Any) -> None:
     source.add_argument("--camera", type=int, metavar="N", help="follow the table through webcam N")
     source.add_argument("--video", metavar="FILE", help="follow a recorded video of the table")
     source.add_argument("--images", metavar="DIR", help="follow a folder of photos of the table, in name order")
+    source.add_argument("--stream", metavar="URL", help="follow a network stream (a phone camera app: rtsp://, http://)")
     rules = parser.add_mutually_exclusive_group()
     rules.add_argument("--profile", default=None, help="rule profile (default: the game's own)")
     rules.add_argument("--rules", metavar="FILE", help="a profile TOML file of house rules")

@@ -36,7 +36,7 @@ from companion.session import KoiKoiSession
 from engine.errors import KibitzError
 from engine.koikoi.profile import KoiKoiProfile
 from engine.moves import Move
-from vision.capture import CameraSource, Capture, FrameSource, ImageFolderSource, VideoFileSource
+from vision.capture import CameraSource, Capture, FrameSource, ImageFolderSource, StreamSource, VideoFileSource
 from vision.stability import Recognize, StabilityConfig, StableTracker
 
 Post = Callable[[Message], object]
@@ -65,11 +65,21 @@ def default_record_path(now: datetime | None = None, game: str = "koikoi") -> Pa
     return path
 
 
+SOURCE_OPTIONS = ("camera", "video", "images", "stream")  # the ``kibitz play`` options that name a source
+
+
+def follows_camera(options: Mapping[str, Any]) -> bool:
+    """Whether ``kibitz play`` options ask for a camera game (a source, or a camera record to resume)."""
+    return any(options.get(name) is not None for name in SOURCE_OPTIONS) or bool(options.get("resume"))
+
+
 def camera_source(options: Mapping[str, Any]) -> FrameSource | None:
-    """The source ``kibitz play`` was given (``--camera N``, ``--video FILE``, ``--images DIR``), or None for
-    a manual game. A missing file or folder raises SourceError (an OSError) naming it."""
+    """The source ``kibitz play`` was given (``--camera N``, ``--video FILE``, ``--images DIR``, ``--stream
+    URL``), or None for a manual game. A missing file or folder raises SourceError (an OSError) naming it."""
     if options.get("camera") is not None:
         return CameraSource(int(options["camera"]))
+    if options.get("stream"):
+        return StreamSource(options["stream"])
     if options.get("video"):
         return VideoFileSource(options["video"])
     if options.get("images"):

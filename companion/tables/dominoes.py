@@ -294,6 +294,7 @@ def build_screen(game: str, args: Any, **camera: Any) -> Any:
     ``--camera/--video/--images`` the camera follows the deal (``companion.live.domino_camera``; ``camera`` are
     the worker's options: recogniser, stability, realtime)."""
     from companion.app.table_screen import TableScreen
+    from companion.live.app_bridge import follows_camera
 
     options = vars(args) if not isinstance(args, dict) else args
     profile = DominoProfile.load(options.get("rules") or options.get("profile") or game)
@@ -301,7 +302,7 @@ def build_screen(game: str, args: Any, **camera: Any) -> Any:
         raise KibitzError(f"the profile {profile.name!r} is for {profile.game}, not {game}")
     screen_options = {"lang": options.get("lang") or "en", "hints": not options.get("no_hints"),
                       "teach": bool(options.get("teach"))}
-    if options.get("camera") is not None or options.get("video") or options.get("images") or options.get("resume"):
+    if follows_camera(options):
         from companion.live.camera_screen import CameraTableScreen
         from companion.live.domino_camera import open_domino_camera
 

@@ -371,13 +371,14 @@ def build_screen(game: str, args: Any, **camera: Any) -> Any:
     the camera follows the match (``companion.live.hwatu_camera``; ``camera`` are the worker's options:
     recogniser, stability, realtime)."""
     from companion.app.table_screen import TableScreen
+    from companion.live.app_bridge import follows_camera
 
     options = vars(args) if not isinstance(args, dict) else args
     profile = load_profile(game, options.get("rules") or options.get("profile"))
     players = players_for(profile, options.get("players"))
     screen_options = {"lang": options.get("lang") or "en", "hints": not options.get("no_hints"),
                       "teach": bool(options.get("teach"))}
-    if any(options.get(name) for name in ("video", "images", "resume")) or options.get("camera") is not None:
+    if follows_camera(options):
         from companion.live.camera_screen import CameraTableScreen
         from companion.live.hwatu_camera import open_hwatu_camera
 

@@ -470,7 +470,7 @@ def build_screen(game: str, args: Any) -> Any:
     """``kibitz play kan`` (manual entry) and ``kibitz demo --game kan`` (greedy bots in the other seats)."""
     from companion.app.table_screen import TableScreen
 
-    if any(getattr(args, name, None) is not None for name in ("camera", "video", "images")):
+    if any(getattr(args, name, None) is not None for name in ("camera", "video", "images", "stream")):
         raise KibitzError("Kan cannot follow a camera yet: there is no playing-card recogniser (issue 9 is manual "
                           "entry); play with --manual. companion/live/kan.py follows typed table observations.")
     if getattr(args, "resume", None):

@@ -31,7 +31,7 @@ from engine.moves import MoveKind
 from tests.companion.app_helpers import SIZE, wait_until
 from tests.companion.live_helpers import canonical
 from tests.companion.test_live_hwatu import Table
-from vision.capture import ImageFolderSource
+from vision.capture import ImageFolderSource, StreamSource
 from vision.stability import StabilityConfig
 
 FPS = 15.0
@@ -171,6 +171,15 @@ def test_a_recorded_hwatu_game_resumes_and_a_damaged_one_is_refused(tmp_path: Pa
         build_screen("matgo", play_args("matgo", video=str(video), resume=str(path)))
     with pytest.raises(KibitzError, match="--resume goes on with a game followed by the camera"):
         build_screen("gostop", play_args("gostop", resume=str(path)))
+
+
+def test_a_phone_stream_is_a_source_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KIBITZ_RECORDS", str(tmp_path))
+    screen = build_screen("hato", play_args("hato", stream="rtsp://192.0.2.1/table", players=4))
+    assert isinstance(screen, CameraTableScreen) and isinstance(screen.camera.source, StreamSource)
+    assert screen.camera.source.name == "rtsp://192.0.2.1/table" and screen.session.players == 4
+    assert screen.camera.live.zones.role_of(None, (990.0, 10.0), (1000, 1000)) == "captures-1"
+    screen.camera.stop()  # never started: closes the record
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
