@@ -15,6 +15,7 @@ from datasets.hanafuda.config import preset
 from engine.dominoes.tiles import CHINESE_TILES, CIVIL, Tile
 from vision.dominoes import DominoRecognizer, DominoTableObservation, TileObservation, domino_set
 from vision.dominoes.pips import HalfReading, TileReading, read_tile
+from vision.dominoes.recognizer import _plausible
 from vision.dominoes.resolve import resolve
 from vision.imageio import EmptyImageError, ImageTypeError
 
@@ -84,6 +85,55 @@ def test_reader_counts_both_halves_of_every_face(style: str) -> None:
         assert reading.divider == (not chinese)
         if chinese and a == 1 and b != 1:
             assert reading.bottom.colour == "red"
+
+
+def _turned(quad: np.ndarray, degrees: float) -> np.ndarray:
+    angle = np.radians(degrees)
+    c, s = np.cos(angle), np.sin(angle)
+    centre = quad.mean(axis=0)
+    return ((quad - centre) @ np.array([[c, s], [-s, c]]) + centre).astype(np.float32)
+
+
+@pytest.mark.parametrize("degrees", [-6.0, 5.0])
+def test_a_european_tile_read_from_a_turned_quad(degrees: float) -> None:
+    """A found quad turned a few degrees from the tile: the divider runs aslant in the crop, which used to read
+    as no divider (a face-down tile); the reader turns the quad to the divider and reads again."""
+    for k, (top, bottom) in enumerate([(5, 2), (6, 4), (3, 0), (1, 1)]):
+        image, quad = _tile_photo("european-white", top, bottom, seed=40 + k)
+        reading = read_tile(image, _turned(quad, degrees))
+        assert reading.divider and not reading.face_down, f"{top}:{bottom} at {degrees} degrees"
+        assert (reading.top.count, reading.bottom.count) == (top, bottom)
+
+
+def test_a_quad_across_two_tiles_is_not_a_tile() -> None:
+    """The finder may put one quad across the touching ends of two tiles in a line: a divider near each end of
+    its crop gives it away, and the recogniser drops it rather than read a 6:6 that is not there."""
+    rng = np.random.default_rng(7)
+    sprite = face_sprite(sample_style(rng, "european-white"), 6, 2, 160, rng)
+    h, w = sprite.shape[:2]
+    line = np.full((2 * h + 40, w + 40, 3), 0.45, np.float32)
+    for top in (20, 20 + h):  # two tiles end to end, touching
+        area = line[top : top + h, 20 : 20 + w]
+        area[:] = area * (1 - sprite[:, :, 3:]) + sprite[:, :, :3] * sprite[:, :, 3:]
+    image = (line * 255).astype(np.uint8)
+    tile = np.array([[20, 20], [20 + w, 20], [20 + w, 20 + h], [20, 20 + h]], np.float32) - 0.5
+    across = tile + np.array([[0, 0.45 * h], [0, 0.45 * h], [0, 0.55 * h], [0, 0.55 * h]], np.float32)  # both dividers
+    whole, straddling = read_tile(image, tile), read_tile(image, across)
+    assert not whole.straddles and (whole.top.count, whole.bottom.count) == (6, 2)
+    assert straddling.straddles
+    assert _plausible([tile, across], [whole, straddling]) == [True, False]
+
+
+def test_a_european_back_is_the_colour_of_the_faces() -> None:
+    """A European tile is one colour all over: a plain candidate of another colour than the faces read in the
+    same frame (a fold of dark leather beside pink tiles) is not a face-down tile; a Chinese back may differ."""
+    pink, leather = (60.0, 180.0, 120.0), (20.0, 131.0, 133.0)
+    up = replace(_reading(0, 2), face=pink)
+    quad = np.array(QUAD, np.float32)
+    for back, kept in ((pink, True), ((48.0, 176.0, 124.0), True), (leather, False)):
+        down = replace(_reading(0, 0), face_down=True, face=back)
+        assert _plausible([quad, quad], [up, down], texture=False, same_back=True) == [True, kept]
+        assert _plausible([quad, quad], [up, down], texture=False, same_back=False) == [True, True]
 
 
 def _reading(top: int, bottom: int, red: tuple[float, float] = (0.0, 0.0)) -> TileReading:

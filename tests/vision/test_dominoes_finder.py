@@ -7,7 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from datasets.dominoes.faces import face_sprite
 from datasets.dominoes.finder_scenes import eval_scene
+from datasets.dominoes.styles import sample_style
 from models import model_path
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.tile_finder import TileFinder
@@ -68,3 +70,28 @@ def test_a_loose_quad_is_tightened_to_the_face(shared_data: Path) -> None:
     blank = np.full((200, 200, 3), 90, np.uint8)  # nothing to fit to: the quad stays
     quad = np.array([[50, 50], [90, 50], [90, 130], [50, 130]], np.float32)
     assert np.array_equal(refine_quad(blank, quad), quad)
+
+
+def test_a_loose_quad_is_tightened_beside_a_tile_pressed_to_it() -> None:
+    """Two ivory tiles side by side, touching: the face's colour runs on into the neighbour, so no region of it
+    is the tile; each side is then snapped on its own where the face ends (the ends, the free side, the seam),
+    and a quad both loose and turned a little comes closer to the tile."""
+    rng = np.random.default_rng(11)
+    style = sample_style(rng, "ivory-chinese")
+    image = np.full((320, 320, 3), 0.3, np.float32)
+    tiles = []
+    for left, face in ((90, (2, 6)), (90 + 64, (4, 5))):
+        sprite = face_sprite(style, *face, 160, rng)
+        h, w = sprite.shape[:2]
+        area = image[80 : 80 + h, left : left + w]
+        area[:] = area * (1 - sprite[:, :, 3:]) + sprite[:, :, :3] * sprite[:, :, 3:]
+        tiles.append(np.array([[left, 80], [left + w, 80], [left + w, 80 + h], [left, 80 + h]], np.float32) - 0.5)
+    assert tiles[1][0, 0] - tiles[0][1, 0] <= 1.0  # pressed together
+    truth = tiles[0]
+    centre = truth.mean(axis=0)
+    angle = np.radians(3.0)
+    turn = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]], np.float32)
+    loose = ((truth - centre) * np.array([1.1, 1.08], np.float32)) @ turn + centre + np.float32([3.0, -4.0])
+    tightened = refine_quad((image * 255).astype(np.uint8), loose.astype(np.float32))
+    before, after = (iou_matrix(q[None], truth[None])[0, 0] for q in (order_quads(loose[None])[0], tightened))
+    assert after > before + 0.03, (before, after)

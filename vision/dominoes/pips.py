@@ -3,13 +3,17 @@
 Everything is measured against the tile's own face colour (the median of the crop in Lab), so ivory tiles
 with black pips, black tiles with white pips and pink tiles with yellow pips read alike. A pip is a blob that
 differs from the face, about round, of a plausible size; the divider is a thin bar across the middle, found
-by opening the difference mask with a long horizontal line. Pips on the middle line (the Chinese 3:3) are
-shared out between the halves. A face with neither pips nor divider is a face-down tile.
+by opening the difference mask with a long horizontal line; where a loosely found quad is turned a few degrees
+the divider runs aslant, so its slope is measured and the tile read again from the quad turned to it. A
+divider near each end of the crop means the quad holds halves of two tiles pressed together. Pips on the
+middle line (the Chinese 3:3) are shared out between the halves. A face with neither pips nor divider is a
+face-down tile.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -51,12 +55,12 @@ class TileReading:
     contrast: float  # how far the pips stand from the face (Lab distance)
     uniformity: float  # spread of the face colour outside pips: high on textured non-tiles
     pips: tuple[PipReading, ...] = ()
+    straddles: bool = False  # the quad holds halves of two tiles pressed together (a divider near each end)
+    face: tuple[float, float, float] = (0.0, 0.0, 0.0)  # the face's (or back's) colour, Lab
 
 
-def crop_tile(image: np.ndarray, quad: np.ndarray, width: int = CROP_WIDTH, grow: float = 0.0) -> np.ndarray:
-    """The face warped upright: ``width`` px wide, as long as the quad's aspect says, top half on top. The quad
-    is grown by ``grow`` of its short side all round: a found outline may sit a little inside the rim, and a pip
-    near the rim must not be cut."""
+def _crop_matrix(quad: np.ndarray, width: int, grow: float) -> tuple[np.ndarray, tuple[int, int]]:
+    """Perspective from image px to the upright crop of ``crop_tile``, and the crop's size."""
     quad = np.asarray(quad, np.float32)
     u, v = quad[1] - quad[0], quad[3] - quad[0]
     pad = grow * float(np.linalg.norm(u))
@@ -68,9 +72,26 @@ def crop_tile(image: np.ndarray, quad: np.ndarray, width: int = CROP_WIDTH, grow
     height = round(width * np.clip(long / max(short, 1e-6), 1.2, 3.5))
     target = np.array([[-0.5, -0.5], [width - 0.5, -0.5], [width - 0.5, height - 0.5], [-0.5, height - 0.5]],
                       np.float32)
-    matrix = cv2.getPerspectiveTransform(quad, target)
-    return cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_AREA,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.getPerspectiveTransform(quad, target), (width, height)
+
+
+def crop_tile(image: np.ndarray, quad: np.ndarray, width: int = CROP_WIDTH, grow: float = 0.0) -> np.ndarray:
+    """The face warped upright: ``width`` px wide, as long as the quad's aspect says, top half on top. The quad
+    is grown by ``grow`` of its short side all round: a found outline may sit a little inside the rim, and a pip
+    near the rim must not be cut."""
+    matrix, size = _crop_matrix(quad, width, grow)
+    return cv2.warpPerspective(image, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+def turned_quad(quad: np.ndarray, slope: float, width: int = CROP_WIDTH) -> np.ndarray:
+    """``quad`` turned about its centre so that a line of ``slope`` (rows per column) in its crop becomes level:
+    the divider of a loosely found tile shows how far the quad is turned from the tile."""
+    matrix, (w, h) = _crop_matrix(quad, width, 0.0)
+    corners = np.array([[-0.5, -0.5], [w - 0.5, -0.5], [w - 0.5, h - 0.5], [-0.5, h - 0.5]], np.float32)
+    centre = np.array([(w - 1) / 2, (h - 1) / 2], np.float32)
+    c, s = np.cos(np.arctan(slope)), np.sin(np.arctan(slope))
+    turned = (corners - centre) @ np.array([[c, s], [-s, c]], np.float32) + centre
+    return cv2.perspectiveTransform(turned[None], np.linalg.inv(matrix))[0]
 
 
 def _colour_name(pip_lab: np.ndarray, face_lab: np.ndarray) -> str:
@@ -94,6 +115,9 @@ def _half(labels: list[tuple[float, bool, str]]) -> HalfReading:
     return HalfReading(len(sure), len(labels) - len(sure), colour, red)
 
 
+_KEY = np.array([1024, 32, 1], np.float32)  # a histogram bin's index from its Lab bin numbers
+
+
 def _modes(pixels: np.ndarray) -> list[np.ndarray]:
     """The two commonest colours of ``pixels`` (N x 3 Lab): a coarse histogram's mode, refined by the mean of the
     pixels near it, then the same among the pixels far from the first."""
@@ -102,12 +126,12 @@ def _modes(pixels: np.ndarray) -> list[np.ndarray]:
     for _ in range(2):
         if len(pixels) < 8:
             break
-        bins = (pixels // _BIN).astype(np.int32)
-        mode = int(np.bincount((bins[:, 0] * 32 + bins[:, 1]) * 32 + bins[:, 2]).argmax())
+        mode = int(np.bincount((np.floor(pixels * (1.0 / _BIN)) @ _KEY).astype(np.int32)).argmax())
         centre = (np.array([mode // 1024, (mode // 32) % 32, mode % 32], np.float32) + 0.5) * _BIN
-        near = np.einsum("ij,ij->i", pixels - centre, pixels - centre) < (1.5 * _BIN) ** 2
-        out.append(pixels[near].mean(axis=0).astype(np.float32))
-        pixels = pixels[np.einsum("ij,ij->i", pixels - out[-1], pixels - out[-1]) >= (3 * _BIN) ** 2]
+        diff = pixels - centre
+        out.append(pixels[np.einsum("ij,ij->i", diff, diff) < (1.5 * _BIN) ** 2].mean(axis=0))
+        diff = pixels - out[-1]
+        pixels = pixels[np.einsum("ij,ij->i", diff, diff) >= (3 * _BIN) ** 2]
         if len(pixels) < 0.1 * total:
             break  # one colour all over: a face-down tile
     return out
@@ -126,11 +150,7 @@ def _face_distance(lab: np.ndarray, margin: int) -> tuple[np.ndarray, np.ndarray
     pips even when they run close to the edge. Colour steps weigh more than lightness steps (a dark red pip
     on a black tile differs in hue more than in lightness)."""
     h, w = lab.shape[:2]
-    ring = np.zeros((h, w), bool)
-    ring[margin : h - margin, margin : w - margin] = True
-    ring[2 * margin : h - 2 * margin, 2 * margin : w - 2 * margin] = False
-    inner = np.zeros((h, w), bool)
-    inner[2 * margin : h - 2 * margin, 2 * margin : w - 2 * margin] = True
+    ring, inner = _rings(h, w, margin)
     pixels = lab.astype(np.float32)
     distance = np.empty((h, w), np.float32)
     faces = []
@@ -140,9 +160,21 @@ def _face_distance(lab: np.ndarray, margin: int) -> tuple[np.ndarray, np.ndarray
         rim = part[ring[rows]]
         face = max(candidates, key=lambda c: int((np.einsum("ij,ij->i", rim - c, rim - c) < (2 * _BIN) ** 2).sum()))
         diff = (part - face) * _WEIGHTS
-        distance[rows] = np.sqrt((diff * diff).sum(axis=2))
+        distance[rows] = np.sqrt(np.einsum("ijk,ijk->ij", diff, diff))
         faces.append(face)
     return distance, (faces[0] + faces[1]) / 2
+
+
+@lru_cache(maxsize=64)
+def _rings(h: int, w: int, margin: int) -> tuple[np.ndarray, np.ndarray]:
+    """Masks of a ring just inside a crop's rim and of the part inside that ring (crops come in few sizes)."""
+    ring = np.zeros((h, w), bool)
+    ring[margin : h - margin, margin : w - margin] = True
+    ring[2 * margin : h - 2 * margin, 2 * margin : w - 2 * margin] = False
+    inner = np.zeros((h, w), bool)
+    inner[2 * margin : h - 2 * margin, 2 * margin : w - 2 * margin] = True
+    ring.flags.writeable = inner.flags.writeable = False
+    return ring, inner
 
 
 def _without_rim(mask: np.ndarray, edge: int) -> np.ndarray:
@@ -168,11 +200,14 @@ class _Pip:
     doubtful: bool
 
 
+_ALONG = np.linspace(0.0, 1.0, 9)[:, None]  # points tried on the line between two peaks
+
+
 def _ridged(depth: np.ndarray, peaks: list[tuple[float, float, float]]) -> set[int]:
     """Peaks joined to a neighbour by a ridge: touching pips meet at a narrow neck (the distance to the edge dips
     between their centres), while the peaks along a stroke of a printed logo stay as deep all the way."""
     out: set[int] = set()
-    t = np.linspace(0.0, 1.0, 9)[:, None]
+    t = _ALONG
     for i, (xi, yi, ri) in enumerate(peaks):
         for j in range(i + 1, len(peaks)):
             xj, yj, rj = peaks[j]
@@ -223,10 +258,56 @@ def _pips(mask: np.ndarray, width: int) -> list[_Pip]:
     return out
 
 
+_SLOPES = np.linspace(-0.16, 0.16, 17)  # divider slopes tried (rows per column), about +-9 degrees
+_MIN_TILT = 0.03  # a divider turned less than this reads level
+
+
+def _divider_slope(lines: np.ndarray) -> float:
+    """The slope of the longest thin bar across the middle of a crop's line mask, whether it reads level or
+    not (0 when there is none): a loosely found quad may be turned a few degrees from the tile."""
+    h, w = lines.shape
+    top = int(0.3 * h)
+    bar = cv2.morphologyEx(lines[top : int(0.7 * h) + 1], cv2.MORPH_OPEN,
+                           cv2.getStructuringElement(cv2.MORPH_RECT, (max(int(0.18 * w), 3), 1)))
+    ys, xs = np.nonzero(bar)
+    if len(ys) < 0.45 * w:
+        return 0.0
+    shift = np.rint(ys[None, :] - _SLOPES[:, None] * (xs[None, :] - w / 2)).astype(np.int64)
+    shift -= shift.min()
+    span = int(shift.max()) + 1
+    counts = np.bincount((shift + span * np.arange(len(_SLOPES))[:, None]).ravel(),
+                         minlength=span * len(_SLOPES)).reshape(len(_SLOPES), span)
+    best = int(np.argmax(counts.max(axis=1)))
+    return float(_SLOPES[best]) if counts[best].max() >= 0.45 * w else 0.0
+
+
+def _end_bars(long_rows: np.ndarray, band: int) -> int:
+    """How many ends of the crop hold a divider of their own: a thin bar with face between it and the end (the
+    table past a loose quad's end touches the end). A quad with one at each end holds halves of two tiles."""
+    h = len(long_rows)
+    runs = np.flatnonzero(np.diff(np.concatenate([[0], long_rows.astype(np.int8), [0]])))
+    count = 0
+    for first, last in zip(runs[::2], runs[1::2] - 1, strict=True):
+        thin = last - first + 1 <= max(2, 0.05 * h)
+        inside = first > band and last < h - band - 1
+        if thin and inside and (last < 0.25 * h or first > 0.75 * h):
+            count += 1
+    return min(count, 2)
+
+
 def read_tile(image: np.ndarray, quad: np.ndarray, divided: bool = True) -> TileReading:
     """Count the pips of each half of the tile whose face is ``quad`` (TL, TR, BR, BL; long side vertical).
     ``divided``: the set's tiles have a divider line (European); Chinese tiles have none, and their big pips
-    side by side could pass for one."""
+    side by side could pass for one. A European tile whose divider is not found level is read again with the
+    quad turned to its divider."""
+    reading, slope = _read(image, quad, divided)
+    if abs(slope) < _MIN_TILT:
+        return reading
+    return _read(image, turned_quad(quad, slope), divided)[0]
+
+
+def _read(image: np.ndarray, quad: np.ndarray, divided: bool) -> tuple[TileReading, float]:
+    """``read_tile`` on the quad as given, and the slope of a divider that does not read level (else 0)."""
     crop = crop_tile(image, quad)
     h, w = crop.shape[:2]
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
@@ -255,6 +336,7 @@ def read_tile(image: np.ndarray, quad: np.ndarray, divided: bool = True) -> Tile
     centre_rows = slice(int(0.38 * h), int(0.62 * h) + 1)
     divider = divided and bool(rows[centre_rows].max(initial=0) >= 0.45 * w)
     middle = h / 2
+    straddles = divided and _end_bars(rows >= 0.45 * w, band) == 2
     if divider:
         on = np.flatnonzero(rows[centre_rows] >= 0.45 * w) + centre_rows.start
         middle = float(on.mean()) + 0.5
@@ -275,8 +357,8 @@ def read_tile(image: np.ndarray, quad: np.ndarray, divided: bool = True) -> Tile
         cv2.circle(pip_pixels, (round(x), round(y)), max(1, round(0.7 * pip.radius)), 1, -1)
         x0, x1 = max(int(x - pip.radius * 0.7), 0), int(x + pip.radius * 0.7) + 1
         y0, y1 = max(int(y - pip.radius * 0.7), 0), int(y + pip.radius * 0.7) + 1
-        colour = _colour_name(np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0), face)
-        contrast.append(float(np.median(distance[y0:y1, x0:x1])))
+        colour = _colour_name(np.array(cv2.mean(lab[y0:y1, x0:x1])[:3]), face)  # the pip's core: one colour
+        contrast.append(cv2.mean(distance[y0:y1, x0:x1])[0])
         side = "middle" if abs(y - middle) < 0.6 * typical and not divider else ("top" if y < middle else "bottom")
         halves[side].append((y, pip.doubtful, colour))
         along.append(PipReading((y - middle) / h, colour, pip.doubtful))
@@ -288,5 +370,7 @@ def read_tile(image: np.ndarray, quad: np.ndarray, divided: bool = True) -> Tile
     face_down = not divider if divided else top.count + bottom.count == 0
     rest = distance[inner][pip_pixels[inner] == 0]
     uniformity = float(np.percentile(rest, 90)) if rest.size else 0.0
+    slope = _divider_slope(lines) if divided and not divider else 0.0
     return TileReading(top, bottom, divider, face_down, float(np.median(contrast)) if contrast else 0.0, uniformity,
-                       tuple(sorted(along, key=lambda p: p.along)))
+                       tuple(sorted(along, key=lambda p: p.along)), straddles,
+                       (float(face[0]), float(face[1]), float(face[2]))), slope

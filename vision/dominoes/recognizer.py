@@ -2,9 +2,11 @@
 
 Tiles are found by the learned tile finder (``TileFinder``, ``models/domino-finder.onnx``) unless
 ``learned=False`` asks for the classical one. Tiles cut by the frame edge or flagged partial (covered) are
-dropped: nothing sure can be read from them. Plain candidates are checked further: textured ones (a floor board,
-leather: a tile's back is one colour) and ones of another size than the tiles read face up (all tiles of a set
-are the same size) are dropped. Each learned quad is tightened to the face where it stands out (``refine``).
+dropped: nothing sure can be read from them, and so are quads across the touching ends of two tiles (a divider
+near each end). Plain candidates are checked further: textured ones (a floor board, leather: a tile's back is
+one colour; classical finder only), ones of another size than the tiles read face up (all tiles of a set are the
+same size) and, in a European set, ones of another colour than those tiles (such a tile is one colour all over)
+are dropped. Each learned quad is tightened to the face where it stands out (``refine``).
 The recogniser keeps no per-frame state.
 """
 
@@ -28,6 +30,7 @@ from vision.imageio import as_bgr
 
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
 MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
+MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European back from the faces' colour
 
 
 def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> bool:
@@ -40,16 +43,25 @@ def _length(quad: np.ndarray) -> float:
     return float((np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2)
 
 
-def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bool = True) -> list[bool]:
-    """Which candidates to keep: plain ones must be of the face-up tiles' size and (``texture``) plain."""
-    keep = [not (texture and r.face_down) or r.uniformity <= MAX_TEXTURE for r in readings]
-    lengths = [_length(q) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
-    if lengths:
-        typical = float(np.median(lengths))
+def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bool = True,
+               same_back: bool = False) -> list[bool]:
+    """Which candidates to keep: none that holds halves of two tiles; plain ones must be of the face-up tiles'
+    size, (``texture``) plain and (``same_back``: a European tile is one colour all over) of their colour."""
+    keep = [not r.straddles and (not (texture and r.face_down) or r.uniformity <= MAX_TEXTURE) for r in readings]
+    up = [(q, r) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
+    if up:
+        typical = float(np.median([_length(q) for q, _ in up]))
+        face = np.median([r.face for _, r in up], axis=0)
         for i, (quad, reading) in enumerate(zip(quads, readings, strict=True)):
             if reading.face_down and not 0.75 <= _length(quad) / typical <= 1.33:
                 keep[i] = False
+            if reading.face_down and same_back and _lab_distance(reading.face, face) > MAX_BACK_COLOUR:
+                keep[i] = False
     return keep
+
+
+def _lab_distance(a: tuple[float, float, float] | np.ndarray, b: tuple[float, float, float] | np.ndarray) -> float:
+    return float(np.linalg.norm((np.asarray(a) - np.asarray(b)) * np.array([0.5, 1.0, 1.0])))
 
 
 def _observation(quad: np.ndarray, reading: TileReading, named: Resolved) -> TileObservation:
@@ -99,7 +111,8 @@ class DominoRecognizer:
         quads = self.find(image)
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
-        keep = _plausible(quads, readings, texture=self._learned is None)  # a learned back may bear a logo
+        keep = _plausible(quads, readings, texture=self._learned is None,  # a learned back may bear a logo
+                          same_back=not self._set.chinese)
         quads = [q for q, k in zip(quads, keep, strict=True) if k]
         readings = [r for r, k in zip(readings, keep, strict=True) if k]
         t2 = time.perf_counter()
