@@ -19,7 +19,7 @@ import numpy as np
 import onnxruntime as ort
 
 from vision.finder_refine import refine_quads
-from vision.geometry import iou_matrix, order_quads, quad_sides
+from vision.geometry import convex_iou, iou_matrix, order_quads, quad_areas, quad_sides
 from vision.imageio import as_bgr
 from vision.observation import Detections
 from vision.onnx import open_session
@@ -129,13 +129,18 @@ class LearnedFinder:
 
 
 def _suppress(quads: np.ndarray, threshold: float) -> np.ndarray:
-    """Greedy NMS over quads sorted by score: drop one that overlaps a kept one by more than ``threshold``."""
+    """Greedy NMS over quads sorted by score: drop one that overlaps a kept one by more than ``threshold``.
+    Only pairs whose boxes touch are intersected, each once, against kept quads alone (it runs every look)."""
     if len(quads) < 2:
         return np.arange(len(quads))
-    iou = iou_matrix(order_quads(quads), order_quads(quads))
+    ordered = order_quads(quads)
+    areas = quad_areas(ordered)
+    lo, hi = ordered.min(axis=1), ordered.max(axis=1)
     keep: list[int] = []
-    for i in range(len(quads)):
-        if all(iou[i, j] <= threshold for j in keep):
+    for i in range(len(ordered)):
+        kept = np.array(keep, np.int64)
+        near = kept[((lo[i] < hi[kept]) & (lo[kept] < hi[i])).all(axis=1)]
+        if not any(convex_iou(ordered[i], ordered[j], areas[i], areas[j]) > threshold for j in near):
             keep.append(i)
     return np.array(keep, np.int64)
 

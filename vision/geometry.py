@@ -84,16 +84,30 @@ def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
 
 def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Pairwise IoU, len(a) x len(b); a cheap bounding-box test skips far pairs."""
-    a = np.asarray(a, dtype=np.float32).reshape(-1, 4, 2)
-    b = np.asarray(b, dtype=np.float32).reshape(-1, 4, 2)
+    a, b = order_quads(a), order_quads(b)
     out = np.zeros((len(a), len(b)), np.float64)
     if not len(a) or not len(b):
         return out
+    area_a, area_b = quad_areas(a), quad_areas(b)
     lo_a, hi_a, lo_b, hi_b = a.min(1), a.max(1), b.min(1), b.max(1)
     overlap = ((lo_a[:, None] < hi_b[None]) & (lo_b[None] < hi_a[:, None])).all(-1)
     for i, j in zip(*np.nonzero(overlap), strict=True):
-        out[i, j] = quad_iou(a[i], b[j])
+        out[i, j] = convex_iou(a[i], b[j], area_a[i], area_b[j])
     return out
+
+
+def quad_areas(quads: np.ndarray) -> np.ndarray:
+    """Areas of N x 4 x 2 quads (shoelace, vectorised)."""
+    x, y = quads[..., 0].astype(np.float64), quads[..., 1].astype(np.float64)
+    return np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1)) / 2
+
+
+def convex_iou(a: np.ndarray, b: np.ndarray, area_a: float, area_b: float) -> float:
+    """IoU of two ordered float32 quads whose areas are known (0 when either is degenerate)."""
+    if area_a <= 0 or area_b <= 0:
+        return 0.0
+    inter = max(float(cv2.intersectConvexConvex(a, b)[0]), 0.0)
+    return inter / (area_a + area_b - inter)
 
 
 def warp_quads(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = (64, 100)) -> np.ndarray:
