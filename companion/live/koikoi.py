@@ -238,6 +238,8 @@ class KoiKoiLive:
         for _ in range(max_actions):
             grown: list[_Path] = []
             for path in frontier:
+                if len(out) >= MAX_CANDIDATES:
+                    return out  # the shorter explanations are all in; longer ones would take minutes
                 gathered = self._replay(r, path.moves, base_gathered)
                 for step, guessed in self._next_steps(r, novel, labels, wild - path.wild):
                     players = tuple(self._apply(r, move, gathered) for move in step)
@@ -322,6 +324,11 @@ class KoiKoiLive:
         if implied:
             r.pop()
         return steps
+
+
+MAX_CANDIDATES = 5000
+"""A search stops growing here: re-explaining six Matgo actions jointly, on a table that contradicted the game
+in many places, once reached 705,000 sequences (two minutes); they come shortest first: the likely ones stay."""
 
 
 def wildcards(table: ObservedTable) -> int:

@@ -231,7 +231,7 @@ def script_play(state: CaptureRound, bots: Sequence[Bot], seed: int, config: Scr
     while not state.is_over:
         player = state.turn
         move: Move = bots[player].choose(state)
-        before = state.captured[player]
+        field = state.field_cards()
         state.push(move)
         if move.kind in (MoveKind.KOIKOI, MoveKind.STOP):
             actions.append((str(move), player, "typed"))
@@ -239,15 +239,18 @@ def script_play(state: CaptureRound, bots: Sequence[Bot], seed: int, config: Scr
         seen = move.kind is not MoveKind.SHAKE
         actions.append((str(move), player, "camera" if seen else "typed"))
         assert move.card is not None
-        got = [c for c in CardSet(state.captured[player] & ~before) if c != move.card]
-        for card in (move.card, *got):  # a bomb's other two cards come from the hand too
-            if player == 0 and card in table.hand:
-                table.hand.remove(card)
+        # The card lands on what it takes (or on the three of its month), captured or not yet: Go-Stop
+        # captures only after the flip (it may stack instead), Koi-Koi at once.
+        under = [move.take] if move.take is not None else [c for c in field if c.month == move.card.month]
+        taken = _not_gathered(state.captured[player], table.piles[player], waiting)
+        if taken:
+            first = [c for c in (move.card, *under) if c in taken]
+            waiting += first + sorted(taken - set(first))  # stolen plains and a bomb's other cards too
+        if player == 0:
+            table.hand = [c for c in table.hand if c in state.hand(0)]
         if move.kind is MoveKind.FLIP:
             table.stock -= 1
-        where = table.lay(move.card, next((c for c in got if c in table.on_field), None))
-        if got:
-            waiting += [move.card, *got]
+        where = table.lay(move.card, next((c for c in under if c in table.on_field), None))
         steps.append(Step(table.placed(), where, str(move) if seen else None, player, hold()))
         gather = waiting and (move.kind is MoveKind.FLIP or rng.random() < config.gather_after_play)
         if gather:
@@ -265,6 +268,11 @@ def script_play(state: CaptureRound, bots: Sequence[Bot], seed: int, config: Scr
         if hasattr(result, name):
             outcome[name] = list(getattr(result, name))
     return Script(seed, steps, actions, deal, dealer, hand_on_table, outcome)
+
+
+def _not_gathered(captured: int, piles: dict[Kind, list[Card]], waiting: list[Card]) -> set[Card]:
+    """Cards the engine counts as captured that are neither in the player's piles nor waiting to go there."""
+    return set(CardSet(captured)) - {c for pile in piles.values() for c in pile} - set(waiting)
 
 
 def _zone_centre(role: str) -> tuple[float, float]:

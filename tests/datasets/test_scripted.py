@@ -12,11 +12,15 @@ import pytest
 
 from datasets.scripted.__main__ import main
 from datasets.scripted.render import RenderConfig, ScriptRenderer
-from datasets.scripted.script import ZONES, script_round
+from datasets.scripted.script import ZONES, script_play, script_round
 from datasets.scripted.truth import MisreadModel, TruthRecognizer
+from engine.bots import RandomBot
 from engine.capture import Phase
 from engine.cardset import CardSet
 from engine.deal import Deal
+from engine.hwatu.bots import GreedyBot
+from engine.hwatu.gostop_profile import GoStopProfile
+from engine.hwatu.gostop_round import GoStopRound
 from engine.koikoi.round import KoiKoiRound
 from engine.moves import Move
 from vision.capture import Frame
@@ -47,6 +51,25 @@ def test_every_step_shows_the_cards_where_the_round_has_them() -> None:
     final = {c.label: c.role for c in script.steps[-1].cards}
     assert sum(role.startswith("captures") for role in final.values()) >= 2
     assert [s.action for s in script.steps if s.action] == script.camera_actions()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_matgo_table_ends_as_the_engine_does(seed: int) -> None:
+    """Go-Stop captures after the flip (a play may stack instead), steals plains from the other pile and bombs
+    three cards at once: after every turn the piles and the field hold what the engine says."""
+    profile = GoStopProfile.load("matgo")
+    state = GoStopRound.shuffled(seed, profile)
+    if state.is_over:
+        pytest.skip("a void deal")
+    truth = GoStopRound.shuffled(seed, profile)
+    script = script_play(state, (GreedyBot(), RandomBot(seed)), seed)
+    for action, _, _ in script.actions:
+        truth.push(Move.parse(action))
+    where = {c.label: c.role for c in script.steps[-1].cards if c.label != "back"}
+    assert {label for label, role in where.items() if role == "field"} == set(truth.field_cards().codes())
+    for player in (0, 1):
+        pile = {label for label, role in where.items() if role == f"captures-{player}"}
+        assert pile == set(truth.captures(player).codes())
 
 
 @pytest.fixture(scope="module")
