@@ -166,6 +166,7 @@ class HintSearch:
             finishers(view.profile, view.captured[1], view.captured[0]),
         )
         self._samples = 0
+        self._playouts = 0
         self._candidates: dict[tuple[int, int, int], _Candidate] = {}
         self._utility_cache: dict[tuple[int, ...], float] = {}
         self._reasons: dict[Move, Reason] = {}
@@ -201,6 +202,11 @@ class HintSearch:
         """Worlds sampled so far."""
         return self._samples
 
+    @property
+    def playouts(self) -> int:
+        """Play-outs so far (each world plays out every candidate still in the running)."""
+        return self._playouts
+
     # ----------------------------------------------------------------- sampling
     @property
     def _searchable(self) -> bool:
@@ -224,6 +230,17 @@ class HintSearch:
         for _ in range(worlds):
             self._sample_world()
 
+    def add_playouts(self, playouts: int) -> None:
+        """Sample worlds until ``playouts`` more play-outs are done (at least one world): a budget that costs
+        about the same CPU in every position, as fewer candidates then get more worlds."""
+        if not self._searchable:
+            return
+        target = self._playouts + playouts
+        while True:
+            self._sample_world()
+            if self._playouts >= target:
+                return
+
     def _sample_world(self) -> None:
         rng = random.Random(self._rng.getrandbits(64))
         world = self._view.sample_world(rng)
@@ -244,6 +261,7 @@ class HintSearch:
             candidate.utilities.append(self._utility(points))
             candidate.total_points += points[self.player] - points[1 - self.player]
             candidate.opponent_first += winner == 1 - self.player
+        self._playouts += len(candidates)
         self._samples += 1
         if self.mode == "play" and _prune_now(self._samples):
             self._prune()
@@ -334,7 +352,9 @@ def _put_on_top(world: KoiKoiRound, card: Card) -> None:
 
 # ----------------------------------------------------------------------------------- the bot
 class HintBot:
-    """Plays the hints' best move: a fixed number of sampled worlds per move, or a time budget."""
+    """Plays the hints' best move: a fixed number of sampled worlds per move, a number of play-outs
+    (``playouts``: worlds until the candidates have been played out that often, so a decision costs
+    about the same CPU whatever the number of candidates), or a time budget."""
 
     name = "hints"
 
@@ -344,9 +364,11 @@ class HintBot:
         budget_s: float | None = None,
         context: MatchContext | None = None,
         seed: int = 0,
+        playouts: int | None = None,
     ) -> None:
         self.samples = samples
         self.budget_s = budget_s
+        self.playouts = playouts
         self.context = context or MatchContext.single_round()  # set it before each round of a match
         self.rng = random.Random(seed)
 
@@ -357,6 +379,8 @@ class HintBot:
         search = HintSearch(state, state.turn, self.context, seed=self.rng.getrandbits(32))
         if self.budget_s is not None:
             search.step(self.budget_s)
+        elif self.playouts is not None:
+            search.add_playouts(self.playouts)
         else:
             search.add_samples(self.samples)
         decision = search.decision()

@@ -8,7 +8,7 @@ from engine.capture import Phase
 from engine.cards import Card
 from engine.errors import IllegalMoveError
 from engine.koikoi.bots import GreedyBot
-from engine.koikoi.hints import HintBot, HintSearch, MatchContext, RolloutPolicy
+from engine.koikoi.hints import HintBot, HintSearch, MatchContext, MoveHint, RolloutPolicy, move_class
 from engine.koikoi.play import play_round
 from engine.koikoi.profile import KoiKoiProfile
 from engine.koikoi.round import KoiKoiRound
@@ -176,16 +176,45 @@ def test_playouts_follow_the_engine_rules(profile_name):
         if state.is_over:
             continue
         view = state.view(state.turn)
-        world = view.sample_world(rng)
-        before = (world.hands, world.field, world.captured, world.stock_left, world.phase, world.turn)
-        policy = RolloutPolicy(view)
-        moves: list[Move] = []
-        points, stopper = policy.rollout(world, [rng.random() for _ in range(48)], moves)
-        assert before == (world.hands, world.field, world.captured, world.stock_left, world.phase, world.turn)
-        replay = world.sample_world(rng)  # a full-information copy
-        for move in moves:
-            replay.push(move)
-        assert replay.result is not None and replay.result.points == points
-        assert stopper == (replay.result.winner if replay.result.reason == "stop" else -1)
-        checked += 1
-    assert checked >= 30
+        policy = RolloutPolicy(view)  # one policy for several worlds, as in a search: its caches warm up
+        for _ in range(4):
+            world = view.sample_world(rng)
+            before = (world.hands, world.field, world.captured, world.stock_left, world.phase, world.turn)
+            moves: list[Move] = []
+            points, stopper = policy.rollout(world, [rng.random() for _ in range(48)], moves)
+            assert before == (world.hands, world.field, world.captured, world.stock_left, world.phase, world.turn)
+            replay = world.sample_world(rng)  # a full-information copy
+            for move in moves:
+                replay.push(move)
+            assert replay.result is not None and replay.result.points == points
+            assert stopper == (replay.result.winner if replay.result.reason == "stop" else -1)
+            checked += 1
+    assert checked >= 120
+
+
+def test_a_playout_budget_gives_fewer_candidates_more_worlds():
+    """``add_playouts`` stops once the candidates were played out that often: a world costs one play-out per
+    candidate still in the running, so once the clearly worse moves are pruned the same budget buys more worlds."""
+    state = sanko_chance()
+    search = HintSearch(state, 0, SINGLE, seed=5)
+    candidates = len(set(map(move_class, state.generate_legal_moves())))
+    search.add_playouts(20 * candidates)
+    assert search.samples == 20 and search.playouts == 20 * candidates
+    search.add_playouts(600)
+    assert 20 * candidates + 600 <= search.playouts < 20 * candidates + 600 + candidates
+    assert search.samples > 20 + 600 // candidates  # pruned moves no longer cost play-outs
+    assert search.playouts == sum(hint.samples for hint in _one_per_class(search.ranked()))
+
+
+def _one_per_class(hints: list[MoveHint]) -> list[MoveHint]:
+    seen: dict[tuple[int, int, int], MoveHint] = {}
+    for hint in hints:
+        seen.setdefault(move_class(hint.move), hint)
+    return list(seen.values())
+
+
+def test_hint_bot_on_a_playout_budget_plays_legal_rounds():
+    bot = HintBot(seed=4, playouts=30)
+    for seed in (3, 4):
+        result = play_round(KoiKoiRound.shuffled(seed, dealer=seed % 2), [bot, GreedyBot()])
+        assert result.reason in ("stop", "exhausted")
