@@ -5,8 +5,10 @@ Costs (lower is better), per card:
 - seen where predicted: 0; seen where it may still lie (a capture not gathered yet): 0.1 beside its partner,
   0.45 alone, 0.9 when the rest of its capture is in the pile already;
 - predicted but not seen: 1.0 (0.3 when an "unknown" detection lies in that zone or where the card may still
-  lie: a wildcard; free in an optional zone that is empty, such as a hand held up);
-- seen but not predicted: 0.4 + 0.6 x confidence (a partly hidden card: 0.1, as an "unknown");
+  lie: a wildcard, or when a card of its capture lies where it was: laid on it; free in an optional zone that
+  is empty, such as a hand held up);
+- seen but not predicted: 0.4 + 0.6 x confidence (a partly hidden card: 0.1 + 0.3 x confidence, never a
+  conflict: it may be misread);
 - a seen card in the zone of a missing one: a misread, 0.5 + 0.5 x confidence (cheaper than both apart).
 Each action adds a little, and each action the camera cannot see (an implied koi-koi) more, so that the
 simplest explanation wins a tie.
@@ -73,6 +75,10 @@ class InferenceConfig:
     """Explanations kept side by side while the camera cannot tell them apart."""
     repair_depth: int = 4
     """On a conflict, how many committed actions may be explained again (a misread moving card)."""
+    max_open_views: int = 3
+    """Views that explanations may stand side by side; then the best one's next action is assumed (and said)."""
+    max_open_actions: int = 4
+    """Actions an explanation standing beside others may grow to before the same happens."""
 
 
 @dataclass(frozen=True)
@@ -173,15 +179,16 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
         extras += [(cls, c) for c in pool]
     extras += [(cls, c) for cls, cards in seen.items() for c in cards]
 
-    explained = [c for c in table.cards if c.role is not None and id(c) not in {id(x) for _, x in extras}]
+    unexplained = {id(c) for _, c in extras}
+    explained = [c for c in table.cards if c.role is not None and id(c) not in unexplained]
     mismatches: list[Mismatch] = []
     extras.sort(key=lambda e: -e[1].confidence)
     for cls, card in extras:
         partner, where = _misread_partner(card, missing, memory)
         if partner is None and card.partial:  # half hidden: read as a wildcard, any missing card of its zone
             partner = next((e for e in missing if card.role in (e.role, e.alt_role)), None)
-        if partner is None and card.partial:
-            cost += 0.1
+        if partner is None and card.partial:  # not a conflict, but a clear read still counts against it
+            cost += 0.1 + 0.3 * card.confidence
             continue
         if partner is None:
             mismatches.append(Mismatch("extra", cls, card.role or "", card))
@@ -201,6 +208,10 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
             mismatches.append(Mismatch("covered", expect.cls, expect.role))
             continue
         stand_in = stand_in or (unknown.get(expect.alt_role) if expect.alt_role is not None else None)
+        if not stand_in and _under_partner(expect, waiting, memory):
+            cost += 0.3  # taken, and the card that took it lies where it lay: it is under that card
+            mismatches.append(Mismatch("covered", expect.cls, expect.role))
+            continue
         if stand_in:
             stand_in.pop()
             cost += 0.3
@@ -211,6 +222,14 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
         mismatches.append(Mismatch("missing", expect.cls, expect.role))
     cost += 0.1 * sum(len(v) for v in unknown.values())
     return Score(cost, tuple(mismatches), tuple(placed))
+
+
+def _under_partner(expect: Expect, waiting: list[tuple[Expect, SeenCard]], memory: Memory | None) -> bool:
+    """A card of the same capture, still on the field, lies on the spot where this one was last seen: it was laid
+    on it (a capture is played onto the card it takes), which hides this one."""
+    places = memory.get(expect.cls) if memory is not None and expect.alt_role is not None else None
+    return bool(places) and any(e.group == expect.group and e.cls != expect.cls and _distance_to(c, p) < 0.6 * c.size
+                                for e, c in waiting for p in places or ())  # (a twin there may be the card itself)
 
 
 def _misread_partner(card: SeenCard, missing: list[Expect], memory: Memory | None) -> tuple[Expect | None, bool]:
@@ -332,7 +351,8 @@ def infer(game: LiveGame, table: ObservedTable, config: InferenceConfig | None =
     """Explain ``table``. Explanations within ``margin`` of the best stand side by side (at most
     ``max_hypotheses``); what they all begin with is committed, the rest waits for the next view."""
     config = config or InferenceConfig()
-    ranked = _one_per_state(rank(game, table, config, pending, memory))
+    every = rank(game, table, config, pending, memory)
+    ranked = _one_per_state(every)
     best = ranked[0]
     score = best.score
     close = tuple(r for r in ranked if r.total - best.total < config.margin)[: config.max_hypotheses]
@@ -352,14 +372,17 @@ def infer(game: LiveGame, table: ObservedTable, config: InferenceConfig | None =
     if len(close) == 1 or all(r.over for r in close):
         kind = "moves" if best.actions else "unchanged"
         return verdict(kind, problems or "no change", best.actions, (best,))
-    prefix = _common_prefix([r.actions for r in close])
+    # Only what every close explanation begins with is sure, those reaching the same state by other actions too.
+    states = {r.state for r in close if r.state is not None}
+    variants = [r.actions for r in every if r.state in states and r.total - best.total < config.margin]
+    prefix = common_prefix([r.actions for r in close] + variants)
     options = " | ".join(", ".join(r.actions[len(prefix):]) or "no move" for r in close)
     if prefix:
         return verdict("moves", f"then undecided between: {options}", prefix, close)
     return verdict("ambiguous", f"cannot tell: {options}", (), close)
 
 
-def _common_prefix(sequences: list[tuple[str, ...]]) -> tuple[str, ...]:
+def common_prefix(sequences: list[tuple[str, ...]]) -> tuple[str, ...]:
     if not sequences:
         return ()
     out: list[str] = []

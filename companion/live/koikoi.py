@@ -30,14 +30,16 @@ _PLAIN = re.compile(r"^(?P<plant>[a-z]+)-plain-[12]$")
 def visual_class(label: str) -> str | None:
     """Plain-1 and plain-2 of a month look alike and play alike: one class ("pine-plain"). The coloured
     paulownia plain-3 and the willow lightning card stand alone. Backs and "unknown" have no class."""
-    card = _CARDS.get(label)
-    if card is None:
-        return None
+    return _VISUAL.get(label)
+
+
+def _visual_class(label: str) -> str:
     match = _PLAIN.match(label)
     return f"{match['plant']}-plain" if match else label
 
 
 _CARDS = {card.code: card for card in Card}
+_VISUAL = {code: _visual_class(code) for code in _CARDS}  # looked up for every card of every candidate
 _CLASS_CARDS: dict[str, tuple[Card, ...]] = {}
 for _card in Card:
     _CLASS_CARDS.setdefault(visual_class(_card.code) or "", ())
@@ -351,6 +353,7 @@ def _state_key(r: KoiKoiRound) -> tuple[Any, ...]:
             r.stock_left, r.turn, r.phase, r.koikoi)
 
 
+_CARD_CLASS = {card: _VISUAL[card.code] for card in Card}
 _PAIRS = [(cards[0], cards[1]) for cards in _CLASS_CARDS.values() if len(cards) == 2]
 
 
@@ -363,7 +366,7 @@ def _canonical(mask: int) -> int:
 
 
 def _cls(card: Card) -> str:
-    return visual_class(card.code) or card.code
+    return _CARD_CLASS[card]
 
 
 def _concrete(groups: list[list[str]]) -> list[list[Card]]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.live.game import LiveGame
 from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, InferenceConfig, infer, remember
+from companion.live.recovery import Recovery
 from companion.live.table import ObservedTable, ZoneMap
 from companion.record import Header, RecordError, RecordWriter
 from engine.errors import KibitzError
@@ -37,7 +38,7 @@ class LiveEvent:
     time: float = 0.0
 
 
-class LiveSession:
+class LiveSession(Recovery):
     def __init__(self, game: LiveGame, writer: RecordWriter | None = None, zones: ZoneMap | None = None,
                  config: InferenceConfig | None = None, dealer: int | None = None) -> None:
         self.game = game
@@ -51,6 +52,9 @@ class LiveSession:
         self.last_table: ObservedTable | None = None
         self.last_inference: Inference | None = None
         self.pending: tuple[Hypothesis, ...] = NOTHING_PENDING
+        self.open_views = 0  # consecutive views that left several explanations standing
+        self.assumed: list[tuple[int, tuple[str, ...]]] = []  # assumed actions (index) and what else they could be
+        self.doubted: frozenset[str] = frozenset()  # classes the last view read where the state has another card
         self._deals: list[dict[str, Any]] = []  # readings of a deal not yet confirmed by a second look
         self.memory: dict[str, list[tuple[float, float]]] = {}  # where each card class was last seen
         self.deferred: tuple[str, str] | None = None  # a round-ending key, applied after the next view
@@ -287,6 +291,8 @@ class LiveSession:
         self._deals = []
         self.typed_hand = None
         self.pending = NOTHING_PENDING
+        self.open_views = 0
+        self.assumed = []
         self.memory = {}
         if self.writer is not None:
             self.writer.start_round(self.rounds, self.game.dealer(), self.game.deal())
@@ -301,8 +307,11 @@ class LiveSession:
         inference = infer(self.game, table, config, self.pending, self.memory)
         if inference.verdict != "unchanged" and self._other_dealer(table, inference):
             return
-        if inference.verdict == "conflict" and self._repair(table, inference):
+        if self.assumed and inference.best.total >= self.config.margin and self._revisit(table, inference):
             return
+        doubted, self.doubted = self.doubted, frozenset(m.cls for m in inference.corrected)
+        if (inference.verdict == "conflict" or doubted & self.doubted) and self._repair(table, inference):
+            return  # a misread corrected in two views running may be the right read of a card a move misnamed
         if inference.verdict != "conflict":
             remember(self.memory, inference.best.score)
         self.last_inference = inference
@@ -317,6 +326,8 @@ class LiveSession:
             self._emit(inference.verdict if not inference.actions else "ambiguous", inference.message)
         elif inference.corrected:
             self._emit("corrected", "; ".join(m.describe() for m in inference.corrected))
+        if inference.verdict in ("moves", "ambiguous"):  # a view that hid cards or conflicts told nothing
+            self._bound_open()
 
     def _other_dealer(self, table: ObservedTable, conflict: Inference) -> bool:
         """Nobody said who deals the first round (the draw for it happens off camera): its first view after
@@ -342,46 +353,6 @@ class LiveSession:
                 self._explain(table)
                 return True
         return False
-
-    def _repair(self, table: ObservedTable, conflict: Inference) -> bool:
-        """A conflict may come from actions committed on a weak look (a misread or unreadable moving card that
-        could also have been another). As a referee would, the last actions are explained again jointly, from
-        before the oldest one that moved a card the conflict is about (within ``repair_depth``; else the last
-        turn): a clean explanation, clearly better, that changes at most ``max_revised`` of them replaces them
-        (retracted in the record, and said). Nothing older is rewritten."""
-        history = tuple(self.game.history)
-        classes = {m.cls for m in conflict.best.score.mismatches if m.kind in ("extra", "missing", "misread")}
-        oldest = len(history) - self.config.repair_depth
-        suspects = [i for cls in classes for i in self.game.suspects(cls) if i >= oldest]
-        k = len(history) - min(suspects) if suspects else min(2, len(history))
-        if not k:
-            return False
-        try:
-            fork = self.game.fork(history[:-k])
-        except KibitzError:
-            return False
-        alt = infer(fork, table, replace(self.config, max_actions=k + 2), NOTHING_PENDING, self.memory)
-        revised = alt.actions[:k]
-        changed = [(old, new) for old, new in zip(history[-k:], revised, strict=False) if old != new]
-        clean = not any(m.kind in ("extra", "misread") for m in alt.best.score.mismatches)
-        if (alt.verdict != "moves" or len(revised) < k or not 0 < len(changed) <= self.max_revised or not clean
-                or alt.best.total > conflict.best.total - self.config.margin):
-            return False
-        try:
-            undone = [self.game.pop() for _ in range(k)]
-        except KibitzError:
-            return False
-        said = "; ".join(f"{old} was a misread: it was {new}" for old, new in changed)
-        if self.writer is not None:
-            for _ in undone:
-                self.writer.retract(f"revised: {said}")
-        for action in alt.actions:
-            self._commit(action, "camera", note="revised after a misread")
-        self.pending = alt.pending
-        remember(self.memory, alt.best.score)
-        self._emit("revised", said)
-        self._after_commit()
-        return True
 
     def _settle_pending(self) -> None:
         """Before a typed action: take the best standing explanation (it was the camera's best guess)."""

@@ -14,7 +14,8 @@ per-frame misreads (2% of cards in a frame, what voting fixes) plus misreads tha
 still period (0.5% and 1% per card and period: only the rules can fix those). Counted: camera-visible moves
 inferred correctly (in order; interchangeable plains and the order of an untouched play and flip are not told
 apart), phantom moves, moves committed while a hand was over the table, conflicts reported and misreads the
-rules corrected. ``--recognizer real`` follows each round once through the shipped ONNX recogniser (finder and
+rules corrected, moves assumed when the camera could not tell explanations apart for too long (said, so
+the user can correct them). ``--recognizer real`` follows each round once through the shipped ONNX recogniser (finder and
 classifier) instead of the stand-in, and counts the misreads it really made: every voted card of a stable view
 whose class is not the true card's at that place, and what the live layer made of that view (corrected by the
 rules, reported as a conflict, held while cards were hidden, ...).
@@ -126,6 +127,7 @@ class Tally:
     conflicts: int = 0
     corrected: int = 0
     revised: int = 0
+    assumed: int = 0  # explanations left open too long: the best one's next action taken, and said
     stuck: int = 0
     rounds_right: int = 0
     rounds: int = 0
@@ -153,7 +155,7 @@ def view_misreads(view: StableView, truth: FrameTruth) -> list[str]:
 def outcome(was_playing: bool, events: list[LiveEvent]) -> str:
     """What the live layer made of a view with a misread card."""
     kinds = {e.kind for e in events}
-    for kind, name in (("conflict", "conflict reported"), ("revised", "earlier move revised"),
+    for kind, name in (("conflict", "conflict reported"), ("revised", "earlier move revised"), ("assumed", "assumed (said)"),
                        ("corrected", "corrected by the rules"), ("hidden", "held: cards out of sight"),
                        ("ambiguous", "held: ambiguous")):
         if kind in kinds:
@@ -215,6 +217,7 @@ def accuracy(args: argparse.Namespace) -> None:
             t.conflicts += sum(e.kind == "conflict" for e in log)
             t.corrected += sum(e.message.count("misread") for e in log if e.kind == "corrected")
             t.revised += sum(e.kind == "revised" for e in log)
+            t.assumed += sum(e.kind == "assumed" for e in log)
             t.stuck += sum(visual_class(m.truth) != visual_class(m.read) for m in recognizer.sticky_misreads())
             if score.correct != score.truth or score.phantom:
                 t.wrong.append(f"seed {seed}: {score.correct}/{score.truth}, phantom {score.phantom}")
@@ -226,7 +229,8 @@ def accuracy(args: argparse.Namespace) -> None:
         print(f"{name}: moves {t.correct}/{t.truth} = {t.correct / max(t.truth, 1):.2%}, rounds exactly right "
               f"{t.rounds_right}/{t.rounds}, phantom {t.phantom}, moves during hands {t.during_hands}, "
               + (f"stuck misreads injected {t.stuck}, " if args.recognizer != "real" else "")
-              + f"corrected by the rules {t.corrected}, revised {t.revised}, conflicts reported {t.conflicts}"
+              + f"corrected by the rules {t.corrected}, revised {t.revised}, assumed {t.assumed}, "
+              f"conflicts reported {t.conflicts}"
               + (f"; wrong: {', '.join(t.wrong)}" if t.wrong else ""))
         views = ", ".join(f"{k} {v}" for k, v in sorted(t.misread_views.items(), key=lambda kv: -kv[1]))
         print(f"  misread cards in stable views {t.misread_cards}, in {sum(t.misread_views.values())} views: "

@@ -1,0 +1,157 @@
+"""How a live session gets over what the camera could not settle at once (mixed into ``LiveSession``).
+
+- Explanations the camera cannot tell apart stand side by side a few views, not for ever: then the best one's
+  next action is assumed, and said (``assumed``).
+- An assumed action is put right when a later view shows its card elsewhere (``revised``).
+- A conflict, or a misread the rules would correct, may come from a recent move committed on a misread card:
+  the last actions are explained again jointly, and a clearly better explanation replaces them (``revised``).
+
+Nothing is rewritten silently: every revision is retracted in the record and said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, common_prefix, infer, remember
+from companion.live.table import ObservedTable
+from engine.errors import KibitzError
+
+if TYPE_CHECKING:
+    from companion.live.game import LiveGame
+    from companion.live.infer import InferenceConfig
+    from companion.record import RecordWriter
+
+Step = tuple[str, str, "str | None"]  # an action to commit: text, source, note
+
+
+class Recovery:
+    """The ``LiveSession`` methods that take back or assume actions."""
+
+    if TYPE_CHECKING:  # what they use of the session
+        game: LiveGame
+        config: InferenceConfig
+        writer: RecordWriter | None
+        phase: str
+        pending: tuple[Hypothesis, ...]
+        memory: dict[str, list[tuple[float, float]]]
+        open_views: int
+        assumed: list[tuple[int, tuple[str, ...]]]
+        last_inference: Inference | None
+        max_revised: int
+
+        def _commit(self, action: str, source: str, note: str | None = None) -> None: ...
+        def _emit(self, kind: str, message: str) -> object: ...
+        def _after_commit(self) -> None: ...
+        def _sources(self) -> list[str]: ...
+
+    def _bound_open(self) -> None:
+        """Explanations the camera cannot tell apart may stand side by side a few views (the next look usually
+        decides), not for ever: every later move would wait with them, and a long chain decided at once at the
+        end is often a wrong order. After ``max_open_views`` views, or once one of them has grown to
+        ``max_open_actions`` actions, the best one's next action is assumed and said (the user may correct it);
+        the explanations that begin with it stand on, and the others are kept as what it may have been."""
+        if self.phase != "playing" or len(self.pending) < 2:
+            self.open_views = 0
+            return
+        self.open_views += 1
+        longest = max(len(h.actions) for h in self.pending)
+        if self.open_views < self.config.max_open_views and longest < self.config.max_open_actions:
+            return
+        best = self.pending[0]
+        n = len(common_prefix([h.actions for h in self.pending])) + 1
+        while n < len(best.actions) and self.game.unseen(best.actions[n - 1]):
+            n += 1  # an implied call goes with the move after it
+        head = best.actions[:n]
+        others = sorted({" ".join(h.actions[n - 1:n]) or "no move" for h in self.pending if h.actions[:n] != head})
+        if head:
+            alternatives = {h.actions[n - 1] for h in self.pending
+                            if len(h.actions) >= n and h.actions[:n - 1] == head[:-1]} - {head[-1]}
+            self.assumed = [*self.assumed, (len(self.game.history) + n - 1, tuple(sorted(alternatives)))][-2:]
+        self.pending = tuple(Hypothesis(h.actions[n:], h.players[n:]) for h in self.pending
+                             if h.actions[:n] == head) or NOTHING_PENDING
+        self.open_views = 0
+        if not head:
+            self._emit("assumed", f"assumed no move (the camera could not tell: {', '.join(others)})")
+            return
+        for action in head:
+            self._commit(action, "camera", note="assumed: the camera could not tell it apart")
+        self._emit("assumed", f"{head[-1]} assumed (the camera could not tell it from: {', '.join(others)}); "
+                              "correct it if it was not")
+        self._after_commit()
+
+    def _revisit(self, table: ObservedTable, current: Inference) -> bool:
+        """A view the standing actions explain badly may show what an assumed action really was (its card turns
+        up later, readable): each alternative of a recent assumption is put in its place, the actions after it
+        replayed, and the view explained from there; one clearly better replaces them. Alternatives the later
+        actions no longer fit are passed over."""
+        history = tuple(self.game.history)
+        for index, alternatives in reversed(self.assumed):
+            if not index < len(history):
+                continue
+            for alt in alternatives:
+                try:
+                    fork = self.game.fork((*history[:index], alt, *history[index + 1:]))
+                except KibitzError:
+                    continue
+                found = infer(fork, table, self.config, NOTHING_PENDING, self.memory)
+                if found.verdict != "moves" or found.best.total > current.best.total - self.config.margin:
+                    continue
+                sources = self._sources()[index + 1:] if self.writer is not None else ["camera"] * len(history)
+                steps: list[Step] = [(alt, "camera", "revised: an assumed action")]
+                steps += [(a, s, "replayed after a revision") for a, s in zip(history[index + 1:], sources,
+                                                                            strict=False)]
+                self._rewrite(index, [*steps, *((a, "camera", None) for a in found.actions)],
+                              f"{history[index]} (assumed) was {alt}", found)
+                self.assumed = [a for a in self.assumed if a[0] < index]
+                return True
+        return False
+
+    def _repair(self, table: ObservedTable, conflict: Inference) -> bool:
+        """A conflict (or a misread the rules would correct) may come from actions committed on a weak look (a
+        misread or unreadable moving card that could also have been another). As a referee would, the last
+        actions are explained again jointly, from before the oldest one that moved a card the view is at odds
+        about (within ``repair_depth``; else the last turn): a clean explanation, clearly better, that changes
+        at most ``max_revised`` of them replaces them. Nothing older is rewritten."""
+        history = tuple(self.game.history)
+        classes = {m.cls for m in conflict.best.score.mismatches if m.kind in ("extra", "missing", "misread")}
+        oldest = len(history) - self.config.repair_depth
+        suspects = [i for cls in classes for i in self.game.suspects(cls) if i >= oldest]
+        k = len(history) - min(suspects) if suspects else min(2, len(history))
+        if not k:
+            return False
+        try:
+            fork = self.game.fork(history[:-k])
+        except KibitzError:
+            return False
+        alt = infer(fork, table, replace(self.config, max_actions=k + 2), NOTHING_PENDING, self.memory)
+        revised = alt.actions[:k]
+        changed = [(old, new) for old, new in zip(history[-k:], revised, strict=False) if old != new]
+        clean = not any(m.kind in ("extra", "misread") for m in alt.best.score.mismatches)
+        if (alt.verdict != "moves" or len(revised) < k or not 0 < len(changed) <= self.max_revised or not clean
+                or alt.best.total > conflict.best.total - self.config.margin):
+            return False
+        said = "; ".join(f"{old} was a misread: it was {new}" for old, new in changed)
+        try:
+            self._rewrite(len(history) - k, [(a, "camera", "revised after a misread") for a in alt.actions], said,
+                          alt)
+        except KibitzError:
+            return False
+        return True
+
+    def _rewrite(self, index: int, steps: Sequence[Step], said: str, found: Inference) -> None:
+        """Take back the round's actions from ``index`` on (retracted in the record), commit ``steps`` instead,
+        and go on from ``found`` (the inference they come from)."""
+        undone = [self.game.pop() for _ in range(len(self.game.history) - index)]
+        if self.writer is not None:
+            for _ in undone:
+                self.writer.retract(f"revised: {said}")
+        for action, source, note in steps:
+            self._commit(action, source, note=note)
+        self.pending = found.pending
+        self.last_inference = found
+        remember(self.memory, found.best.score)
+        self._emit("revised", said)
+        self._after_commit()
