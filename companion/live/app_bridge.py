@@ -75,7 +75,13 @@ def follows_camera(options: Mapping[str, Any]) -> bool:
 
 def camera_source(options: Mapping[str, Any]) -> FrameSource | None:
     """The source ``kibitz play`` was given (``--camera N``, ``--video FILE``, ``--images DIR``, ``--stream
-    URL``), or None for a manual game. A missing file or folder raises SourceError (an OSError) naming it."""
+    URL``), or None for a manual game. A missing file or folder raises SourceError (an OSError) naming it;
+    ``--resume`` without a source is refused (it goes on with a camera game)."""
+    if not any(options.get(name) is not None for name in SOURCE_OPTIONS):
+        if options.get("resume"):
+            raise KibitzError("--resume goes on with a game followed by the camera: add --camera N, --video FILE, "
+                              "--images DIR or --stream URL")
+        return None
     if options.get("camera") is not None:
         return CameraSource(int(options["camera"]))
     if options.get("stream"):
@@ -91,12 +97,9 @@ def open_camera(options: Mapping[str, Any], profile: KoiKoiProfile, **kwargs: An
     """The camera game of ``kibitz play koikoi`` options, or None without a source. ``--resume RECORD`` replays
     the record now, so a damaged one is refused before the app starts (RecordError naming the line)."""
     source = camera_source(options)
-    resume = options.get("resume")
     if source is None:
-        if resume:
-            raise KibitzError("--resume goes on with a game followed by the camera: add --camera N, --video FILE "
-                              "or --images DIR")
         return None
+    resume = options.get("resume")
     game = KoiKoiLive(profile, me=0)
     if resume:
         live = LiveSession.resume(resume, game)

@@ -20,7 +20,6 @@ from companion.live.dominoes import DominoLive, DominoZones, deal_from_json
 from companion.live.session import LiveSession
 from companion.tables.dominoes import DominoSession
 from engine.dominoes.profile import DominoProfile
-from engine.errors import KibitzError
 from vision.capture import Frame
 from vision.dominoes.observation import DominoTableObservation
 from vision.observation import CardObservation, TableObservation
@@ -85,9 +84,6 @@ def open_domino_camera(options: Mapping[str, Any], profile: DominoProfile, playe
     to the bridge (recogniser, stability, realtime). ``--resume RECORD`` replays the record first."""
     source = camera_source(options)
     if source is None:
-        if options.get("resume"):
-            raise KibitzError("--resume goes on with a game followed by the camera: add --camera N, --video FILE "
-                              "or --images DIR")
         return None
     mirror = DominoSession(profile, "camera", players)
     game = DominoLive(profile, me=0, players=mirror.players)

@@ -19,7 +19,6 @@ from companion.live.koikoi import deal_from_json
 from companion.live.session import LiveSession
 from companion.live.table import DEFAULT_REGIONS, ZoneMap, captures
 from companion.tables.hwatu import HwatuSession
-from engine.errors import KibitzError
 from vision.stability import Recognize
 
 FAR_EDGE = (0.12, 0.0, 1.0, 0.22)  # where the other players' captures lie (x0, y0, x1, y1, image fractions)
@@ -95,9 +94,6 @@ def open_hwatu_camera(options: Mapping[str, Any], game: str, players: int,
     (a damaged one is refused naming its line)."""
     source = camera_source(options)
     if source is None:
-        if options.get("resume"):
-            raise KibitzError("--resume goes on with a game followed by the camera: add --camera N, --video FILE "
-                              "or --images DIR")
         return None
     live_game = HwatuLive(game, players=players, me=0, rules=options.get("rules") or options.get("profile"))
     mirror = HwatuSession(game, live_game.hwatu.profile, players, "camera")

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from pathlib import Path
 
+import cv2
 import numpy as np
 
 from companion.live.koikoi import KoiKoiLive, visual_class
@@ -88,3 +90,13 @@ def score_moves(got: Iterable[str], truth: Iterable[str]) -> MoveScore:
     a, b = canonical(truth), canonical(got)
     matched = sum(block.size for block in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
     return MoveScore(len(a), matched, len(b) - matched)
+
+
+def write_video(path: Path, frames: list[np.ndarray], fps: float) -> Path:
+    """Rendered frames as an MJPG file, the way a recording of the table reaches ``--video``."""
+    height, width = frames[0].shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (width, height))
+    for frame in frames:
+        writer.write(frame)
+    writer.release()
+    return path

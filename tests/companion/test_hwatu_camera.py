@@ -29,7 +29,7 @@ from engine.hwatu.gostop_profile import GoStopProfile
 from engine.hwatu.gostop_round import GoStopRound
 from engine.moves import MoveKind
 from tests.companion.app_helpers import SIZE, wait_until
-from tests.companion.live_helpers import canonical
+from tests.companion.live_helpers import canonical, write_video
 from tests.companion.test_live_hwatu import Table
 from vision.capture import ImageFolderSource, StreamSource
 from vision.stability import StabilityConfig
@@ -50,14 +50,6 @@ def matgo_opening() -> Script:
         if len(script.camera_actions()) >= 5 and all(source == "camera" for _, _, source in script.actions):
             return script
     raise AssertionError("no suitable seed")
-
-
-def write_video(path: Path, frames: list[np.ndarray]) -> Path:
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, FRAME)
-    for frame in frames:
-        writer.write(frame)
-    writer.release()
-    return path
 
 
 def write_images(folder: Path, frames: list[np.ndarray]) -> Path:
@@ -164,7 +156,7 @@ def test_a_recorded_hwatu_game_resumes_and_a_damaged_one_is_refused(tmp_path: Pa
     live, _ = played_match(path, hands=1)
     actions = live.actions()
     live.close()
-    video = write_video(tmp_path / "table.avi", [np.zeros((FRAME[1], FRAME[0], 3), np.uint8)] * 3)
+    video = write_video(tmp_path / "table.avi", [np.zeros((FRAME[1], FRAME[0], 3), np.uint8)] * 3, FPS)
     screen = build_screen("gostop", play_args("gostop", video=str(video), resume=str(path)))
     assert isinstance(screen, CameraTableScreen)
     assert screen.camera.live.actions() == actions  # replayed before the app starts

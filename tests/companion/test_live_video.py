@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
@@ -17,7 +16,7 @@ from companion.record import load_record
 from datasets.scripted.render import FrameTruth, RenderConfig, ScriptRenderer
 from datasets.scripted.script import Script, ScriptConfig, script_round
 from datasets.scripted.truth import MisreadModel, TruthRecognizer
-from tests.companion.live_helpers import canonical, press_keys
+from tests.companion.live_helpers import canonical, press_keys, write_video
 from vision.capture import Capture, VideoFileSource
 from vision.stability import StabilityConfig, StableTracker
 
@@ -44,14 +43,6 @@ def rendered(shared_data: Path) -> tuple[Script, list[np.ndarray], list[FrameTru
     return script, frames, truths
 
 
-def write_video(path: Path, frames: list[np.ndarray]) -> Path:
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, SIZE)
-    for frame in frames:
-        writer.write(frame)
-    writer.release()
-    return path
-
-
 def follow_video(video: Path, truths: list[FrameTruth], session: LiveSession, script: Script) -> list[LiveEvent]:
     tracker = StableTracker(TruthRecognizer(truths, MisreadModel(per_frame=0.03, seed=1)),
                             StabilityConfig(settle_s=0.4, vote_gap_s=0.07))
@@ -74,8 +65,8 @@ def test_capture_killed_mid_game_resumes_from_the_record(
     script, frames, truths = rendered
     played = [i for i, t in enumerate(truths) if t.step >= 7 and not t.hand]
     cut = played[len(played) // 2]  # somewhere in the middle of the game, between two moves
-    first = write_video(tmp_path / "first.avi", frames[:cut])
-    second = write_video(tmp_path / "second.avi", frames[cut:])
+    first = write_video(tmp_path / "first.avi", frames[:cut], FPS)
+    second = write_video(tmp_path / "second.avi", frames[cut:], FPS)
     record = tmp_path / "game.jsonl"
 
     session = LiveSession.create(record, KoiKoiLive(me=0), players=("me", "them"), dealer=script.dealer)
@@ -100,7 +91,7 @@ def test_hands_resting_on_the_table_make_no_moves(
         rendered: tuple[Script, list[np.ndarray], list[FrameTruth]], tmp_path: Path) -> None:
     script, frames, truths = rendered
     session = LiveSession(KoiKoiLive(me=0), dealer=script.dealer)
-    events = follow_video(write_video(tmp_path / "all.avi", frames), truths, session, script)
+    events = follow_video(write_video(tmp_path / "all.avi", frames, FPS), truths, session, script)
     hover = [i for i, s in enumerate(script.steps) if s.hover_s]
     hidden = [e for e in events if e.kind == "hidden"]
     assert hidden, "a hand resting on the table hides cards and is reported"

@@ -12,7 +12,6 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 from textual.pilot import Pilot
@@ -35,7 +34,7 @@ from engine.koikoi.profile import KoiKoiProfile
 from engine.koikoi.round import KoiKoiRound
 from engine.moves import MoveKind
 from tests.companion.app_helpers import SIZE
-from tests.companion.live_helpers import canonical
+from tests.companion.live_helpers import canonical, write_video
 from vision.capture import FrameSource, SourceError
 from vision.stability import StabilityConfig
 
@@ -62,14 +61,6 @@ def rendered(shared_data: Path) -> Rendered:
         frames.append(image)
         truths.append(truth)
     return script, frames, truths
-
-
-def write_video(path: Path, frames: list[np.ndarray]) -> Path:
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, FRAME)
-    for frame in frames:
-        writer.write(frame)
-    writer.release()
-    return path
 
 
 def play_args(**options: object) -> argparse.Namespace:
@@ -117,7 +108,7 @@ async def test_a_rendered_video_drives_the_screen_through_real_moves_and_a_corre
         rendered: Rendered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KIBITZ_RECORDS", str(tmp_path / "records"))
     script, frames, _ = rendered
-    screen = camera_screen(video=str(write_video(tmp_path / "round.avi", frames)))
+    screen = camera_screen(video=str(write_video(tmp_path / "round.avi", frames, FPS)))
     bridge = screen.camera
     assert bridge is not None and bridge.record_path.parent == tmp_path / "records"
     async with KibitzApp(screen).run_test(size=SIZE) as pilot:
@@ -221,7 +212,7 @@ async def test_a_game_killed_mid_way_goes_on_from_its_record(
     monkeypatch.setenv("KIBITZ_RECORDS", str(tmp_path))
     script, frames, _ = rendered
     cut = between_moves(rendered[2])
-    first = camera_screen(video=str(write_video(tmp_path / "first.avi", frames[:cut])))
+    first = camera_screen(video=str(write_video(tmp_path / "first.avi", frames[:cut], FPS)))
     assert first.camera is not None
     path = first.camera.record_path
     async with KibitzApp(first).run_test(size=SIZE) as pilot:
@@ -230,7 +221,7 @@ async def test_a_game_killed_mid_way_goes_on_from_its_record(
     assert before and recorded(path) == before
     written = path.read_bytes()
 
-    second = camera_screen(video=str(write_video(tmp_path / "second.avi", frames[cut:])), resume=str(path))
+    second = camera_screen(video=str(write_video(tmp_path / "second.avi", frames[cut:], FPS)), resume=str(path))
     async with KibitzApp(second).run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: shown(second)[:len(before)] == before)  # the match is back at once
         await follow_to_the_end(pilot, second)
@@ -255,7 +246,7 @@ def small_record(path: Path) -> Path:
 def test_a_damaged_record_is_refused_before_the_app_starts_naming_the_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     video = tmp_path / "table.avi"
-    write_video(video, [np.zeros((FRAME[1], FRAME[0], 3), np.uint8)] * 3)
+    write_video(video, [np.zeros((FRAME[1], FRAME[0], 3), np.uint8)] * 3, FPS)
     good = small_record(tmp_path / "good.jsonl")
     lines = good.read_text().splitlines()
 
