@@ -174,8 +174,8 @@ class CameraBridge:
         while same < min(len(old), len(rounds)) - 1 and old[same] == rounds[same]:
             same += 1
         try:
-            if old and same < len(rounds) and _same_deal(old[same], rounds[same]) and same == len(old) - 1:
-                kept = _common_prefix(old[same].actions, rounds[same].actions)
+            if old and same < len(rounds) and same_deal(old[same], rounds[same]) and same == len(old) - 1:
+                kept = common_prefix(old[same].actions, rounds[same].actions)
                 for _ in range(len(old[same].actions) - kept):
                     mirror.undo()
                 _play(mirror, rounds[same].actions[kept:])
@@ -298,11 +298,13 @@ class CameraBridge:
         self._post(CameraStatus(connected, fps, len(faces), unsure, note))
 
 
-def _same_deal(a: SyncedRound, b: SyncedRound) -> bool:
+def same_deal(a: SyncedRound, b: SyncedRound) -> bool:
+    """The same round dealt the same way (its actions may differ)."""
     return (a.number, a.dealer, a.deal) == (b.number, b.dealer, b.deal)
 
 
-def _common_prefix(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> int:
+def common_prefix(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> int:
+    """How many actions two versions of a round share from the start (their sources aside)."""
     n = 0
     while n < min(len(a), len(b)) and a[n][0] == b[n][0]:
         n += 1

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.app.messages import SyncedRound
-from companion.live.app_bridge import CameraBridge, camera_source, default_record_path
+from companion.live.app_bridge import CameraBridge, camera_source, common_prefix, default_record_path, same_deal
 from companion.live.dominoes import DominoLive, DominoZones, deal_from_json
 from companion.live.session import LiveSession
 from companion.tables.dominoes import DominoSession
@@ -62,12 +62,9 @@ class DominoCameraBridge(CameraBridge):
         mirror: DominoSession = self.mirror  # type: ignore[assignment]
         current = rounds[-1]
         old = self.shown[-1] if self.shown else None
-        same_deal = old is not None and (old.number, old.dealer, old.deal) == (current.number, current.dealer,
-                                                                               current.deal)
         kept = 0
-        if same_deal and old is not None:
-            while kept < min(len(old.actions), len(current.actions)) and old.actions[kept] == current.actions[kept]:
-                kept += 1
+        if old is not None and same_deal(old, current):
+            kept = common_prefix(old.actions, current.actions)
             for _ in range(len(old.actions) - kept):
                 mirror.pop_action()
         else:

@@ -13,7 +13,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.app.messages import SyncedRound
-from companion.live.app_bridge import CameraBridge, camera_source, default_recognizer, default_record_path
+from companion.live.app_bridge import (
+    CameraBridge,
+    camera_source,
+    common_prefix,
+    default_recognizer,
+    default_record_path,
+    same_deal,
+)
 from companion.live.hwatu import HwatuLive
 from companion.live.koikoi import deal_from_json
 from companion.live.session import LiveSession
@@ -58,14 +65,11 @@ class HwatuCameraBridge(CameraBridge):
             return False
         mirror: HwatuSession = self.mirror  # type: ignore[assignment]
         old = self.shown
-        if old and len(old) == len(rounds) and old[:-1] == rounds[:-1] and _same_deal(old[-1], rounds[-1]):
-            kept = 0
-            before, now = old[-1].actions, rounds[-1].actions
-            while kept < min(len(before), len(now)) and before[kept][0] == now[kept][0]:
-                kept += 1
-            for _ in range(len(before) - kept):
+        if old and len(old) == len(rounds) and old[:-1] == rounds[:-1] and same_deal(old[-1], rounds[-1]):
+            kept = common_prefix(old[-1].actions, rounds[-1].actions)
+            for _ in range(len(old[-1].actions) - kept):
                 mirror.undo()
-            _play(mirror, now[kept:])
+            _play(mirror, rounds[-1].actions[kept:])
         else:
             mirror.reset_match()
             for r in rounds:
@@ -76,10 +80,6 @@ class HwatuCameraBridge(CameraBridge):
                 _play(mirror, r.actions)
         self.shown = rounds
         return True
-
-
-def _same_deal(a: SyncedRound, b: SyncedRound) -> bool:
-    return (a.number, a.dealer, a.deal) == (b.number, b.dealer, b.deal)
 
 
 def _play(mirror: HwatuSession, actions: tuple[tuple[str, str], ...]) -> None:
