@@ -34,6 +34,7 @@ ZONES: dict[str, tuple[float, float, float, float]] = {
     "hand-0": (70.0, 278.0, 596.0, 338.0),
 }
 FIELD_COLUMNS = 12
+STACK_OFFSETS = ((13.0, 17.0), (-13.0, 17.0), (13.0, -17.0))  # mm from the card laid on, first to third
 PILE_ORDER = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.PLAIN)
 PILE_SPANS = {
     Kind.BRIGHT: (75.0, 175.0),
@@ -109,6 +110,7 @@ class _Table:
         self.rng = rng
         self.slots: dict[int, Card] = {}  # field slot -> card
         self.on_field: dict[Card, tuple[tuple[float, float], float]] = {}  # card -> (centre, angle) on the field
+        self.stacked: dict[Card, int] = {}  # field card -> how many cards were laid on it
         self.piles: list[dict[Kind, list[Card]]] = [{k: [] for k in PILE_ORDER} for _ in range(2)]
         self.hand: list[Card] = []
         self.stock = 0
@@ -127,7 +129,9 @@ class _Table:
         """Put a card on the field: on the card it takes (offset, so both show) or in a free slot."""
         if on is not None and on in self.on_field:
             (x, y), _ = self.on_field[on]
-            centre = (x + 13.0 + self.rng.uniform(-2, 2), y + 17.0 + self.rng.uniform(-2, 2))
+            dx, dy = STACK_OFFSETS[self.stacked.get(on, 0) % len(STACK_OFFSETS)]  # a Go-Stop stack: fanned
+            self.stacked[on] = self.stacked.get(on, 0) + 1
+            centre = (x + dx + self.rng.uniform(-2, 2), y + dy + self.rng.uniform(-2, 2))
         else:
             slot = next(s for s in range(2 * FIELD_COLUMNS) if s not in self.slots)
             self.slots[slot] = card
