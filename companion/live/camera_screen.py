@@ -13,7 +13,7 @@ from companion.app.table_screen import TableScreen
 from companion.live.app_bridge import CameraBridge
 from engine.errors import IllegalMoveError
 
-SHOWN_NOTICES = frozenset({"round", "revised", "round-end", "error", "awaiting", "waiting", "hidden"})
+SHOWN_NOTICES = frozenset({"round", "revised", "assumed", "round-end", "error", "awaiting", "waiting", "hidden"})
 
 
 class CameraTableScreen(TableScreen):
