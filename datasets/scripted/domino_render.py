@@ -18,10 +18,9 @@ from datasets.dominoes.layouts import TilePlacement
 from datasets.dominoes.scenes import _tile_layer
 from datasets.dominoes.styles import TEST_STYLE, TileStyle, sample_style
 from datasets.hanafuda.compose import composite
-from datasets.hanafuda.effects import apply_camera, apply_glare, apply_lighting
 from datasets.scripted import script as koikoi_table
 from datasets.scripted.dominoes import MARKER, TABLE_MM, TILE_MM, DominoScript, Laid
-from datasets.scripted.render import TRUTH_SCALE, RenderConfig, ScriptRenderer, _Still
+from datasets.scripted.render import TRUTH_SCALE, RenderConfig, ScriptRenderer, _Still, mark_truth
 from datasets.scripted.script import Step
 
 MARKER_MM = 8.0  # radius of the closed-end token
@@ -61,16 +60,8 @@ class DominoRenderer(ScriptRenderer):
             top, canvas = _tile_layer(self.config.size, self.camera, placement, self.tile_mm, style, self.rng)
             composite(image, gloss, canvas.layer(style.thickness_mm, style.gloss), self.look,
                       self.camera.scale_at(placement.centre))
-            fixed = np.round(top / TRUTH_SCALE * 16).astype(np.int32)
-            mask = np.zeros(small, np.uint8)
-            cv2.fillConvexPoly(mask, fixed, 1, cv2.LINE_8, shift=4)
-            index[mask > 0] = i
-            areas.append(max(int(mask.sum()), 1))
-            quads.append(top.astype(np.float32))
-        apply_lighting(image, self.look, np.random.default_rng(0))
-        apply_glare(image, gloss, self.look, quads)
-        photo = apply_camera(image, self.look, np.random.default_rng(0))
-        return _Still(photo, tuple(tiles), quads, index, np.asarray(areas, np.float64))
+            mark_truth(index, areas, quads, top, i)
+        return _Still(self.photograph(image, gloss, quads), tuple(tiles), quads, index, np.asarray(areas, np.float64))
 
     def _draw_marker(self, image: np.ndarray, centre: tuple[float, float]) -> None:
         turns = np.linspace(0, 2 * np.pi, 32, endpoint=False)

@@ -148,16 +148,14 @@ class ScriptRenderer:
             height_px = float(max(np.linalg.norm(top[3] - top[0]), np.linalg.norm(top[2] - top[1])))
             layer = card_layer(self.rng, self.sprites(p.label, height_px), top, bottom, self.deck, self.config.size)
             composite(image, gloss, layer, self.look, self.camera.scale_at(p.centre))
-            fixed = np.round(top / TRUTH_SCALE * 16).astype(np.int32)
-            mask = np.zeros(small, np.uint8)
-            cv2.fillConvexPoly(mask, fixed, 1, cv2.LINE_8, shift=4)
-            index[mask > 0] = i
-            areas.append(max(int(mask.sum()), 1))
-            quads.append(top.astype(np.float32))
+            mark_truth(index, areas, quads, top, i)
+        return _Still(self.photograph(image, gloss, quads), step.cards, quads, index, np.asarray(areas, np.float64))
+
+    def photograph(self, image: np.ndarray, gloss: np.ndarray, quads: list[np.ndarray]) -> np.ndarray:
+        """The composed table as the camera returns it: light, glare on the pieces, the camera's response."""
         apply_lighting(image, self.look, np.random.default_rng(0))
         apply_glare(image, gloss, self.look, quads)
-        photo = apply_camera(image, self.look, np.random.default_rng(0))
-        return _Still(photo, step.cards, quads, index, np.asarray(areas, np.float64))
+        return apply_camera(image, self.look, np.random.default_rng(0))
 
     # ----------------------------------------------------------------- frames
     def frames(self) -> Iterator[tuple[np.ndarray, FrameTruth]]:
@@ -238,6 +236,16 @@ class ScriptRenderer:
                 )
             )
         return FrameTruth(index, t, step, covered is not None, tuple(cards))
+
+
+def mark_truth(index: np.ndarray, areas: list[int], quads: list[np.ndarray], top: np.ndarray, i: int) -> None:
+    """Piece ``i`` (its top face ``top``, frame px) drawn over the low-resolution truth map, on top of those before."""
+    fixed = np.round(top / TRUTH_SCALE * 16).astype(np.int32)
+    mask = np.zeros(index.shape, np.uint8)
+    cv2.fillConvexPoly(mask, fixed, 1, cv2.LINE_8, shift=4)
+    index[mask > 0] = i
+    areas.append(max(int(mask.sum()), 1))
+    quads.append(top.astype(np.float32))
 
 
 def _lay_hand(frame: np.ndarray, layer: Layer, origin: tuple[int, int]) -> np.ndarray | None:
