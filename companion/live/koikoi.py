@@ -119,12 +119,14 @@ class KoiKoiLive:
         field = [c.label for c in table.faces(FIELD)]
         piles = [c for c in table.faces() if c.role is not None and c.role.startswith("captures-")]
         mine = [c.label for c in table.faces(hand(self.me))] if self.me is not None else []
+        unreadable = _unreadable_in_hand(table, self.me)
         want_field, want_hand = self.deal_sizes()
         if piles:
             return SetupResult(None, f"waiting for a deal: {len(piles)} cards still in the capture zones")
         if len(field) != want_field:
             return SetupResult(None, f"waiting for a deal: the field shows {len(field)} of {want_field} cards")
-        if len(mine) not in (0, want_hand):
+        if len(mine) not in (0, want_hand) and not (len(mine) >= want_hand - MAX_UNREAD_HAND
+                                                    and len(mine) + unreadable == want_hand):
             return SetupResult(None, f"waiting for your hand: {len(mine)} of {want_hand} cards seen")
         try:
             field_cards, hand_cards = _concrete([field, mine])
@@ -134,10 +136,13 @@ class KoiKoiLive:
         hidden = [want_hand] * self.players
         if self.me is not None and hand_cards:
             hands[self.me] = [c.code for c in hand_cards]
-            hidden[self.me] = 0
+            hidden[self.me] = want_hand - len(hand_cards)
         deal = {"field": [c.code for c in field_cards], "hands": hands, "hidden": hidden,
                 "stock_size": 48 - want_field - want_hand * self.players}
         seen = "your hand and " if hand_cards else ""
+        if hand_cards and len(hand_cards) < want_hand:
+            unread = want_hand - len(hand_cards)
+            seen = f"{len(hand_cards)} of your {want_hand} cards ({unread} unreadable, known once played) and "
         return SetupResult(deal, f"dealt: {seen}{want_field} field cards seen")
 
     def deal_sizes(self) -> tuple[int, int]:
@@ -331,6 +336,15 @@ class KoiKoiLive:
 MAX_CANDIDATES = 5000
 """A search stops growing here: re-explaining six Matgo actions jointly, on a table that contradicted the game
 in many places, once reached 705,000 sequences (two minutes); they come shortest first: the likely ones stay."""
+
+
+MAX_UNREAD_HAND = 2
+"""Own-hand cards at the deal that may lie unreadable (cut by the frame edge, glare): the deal starts with
+them unknown, as the opponent's are, rather than never."""
+
+
+def _unreadable_in_hand(table: ObservedTable, me: int | None) -> int:
+    return 0 if me is None else sum(c.label == UNKNOWN for c in table.in_role(hand(me)))
 
 
 def wildcards(table: ObservedTable) -> int:

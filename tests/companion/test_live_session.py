@@ -135,3 +135,35 @@ def test_the_live_command_reports_bad_sources_and_records(tmp_path: Path, capsys
     args = parser.parse_args(["live", str(tmp_path), "--record", str(tmp_path / "missing.jsonl"), "--resume"])
     assert args.run(args) == 2
     assert "missing.jsonl: no such record" in capsys.readouterr().err
+
+
+def test_a_hand_card_unreadable_at_the_deal_is_known_once_played(tmp_path: Path) -> None:
+    """A hand card cut by the frame edge reads as unknown: the deal starts anyway, that card hidden like the
+    opponent's, and the play names it."""
+    truth = KoiKoiRound.shuffled(5)
+    cut = next(iter(truth.hand(0)))
+    table = Table()
+    path = tmp_path / "game.jsonl"
+    session = LiveSession.create(path, KoiKoiLive(me=0), players=("me", "them"), dealer=truth.dealer)
+    for _ in range(2):
+        session.observe(table.view(truth, show_hand=True, relabel={cut: "unknown"}))
+    assert session.phase == "playing"
+    (r,) = load_record(path).rounds
+    assert r.deal["hidden"] == [1, 8] and cut.code not in r.deal["hands"][0] and len(r.deal["hands"][0]) == 7
+    bot = GreedyBot()
+    while cut in truth.hand(0):
+        truth.push(bot.choose(truth))
+        session.observe(table.view(truth))
+    assert session.actions() == [str(m) for m in truth.move_stack]
+    assert any(cut.code in a for a in session.actions())
+    session.close()
+
+
+def test_a_hand_short_by_more_than_unreadable_cards_is_not_a_deal(tmp_path: Path) -> None:
+    truth = KoiKoiRound.shuffled(5)
+    hidden = tuple(truth.hand(0))[:1]
+    session = LiveSession(KoiKoiLive(me=0), dealer=truth.dealer)
+    table = Table()
+    for _ in range(2):
+        events = session.observe(table.view(truth, show_hand=True, hide=hidden))
+    assert session.phase == "setup" and "7 of 8" in events[-1].message
