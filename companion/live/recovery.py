@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, common_prefix, infer, remember
+from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, Mismatch, common_prefix, infer, remember
 from companion.live.table import ObservedTable
 from engine.errors import KibitzError
 
@@ -129,8 +129,8 @@ class Recovery:
         alt = infer(fork, table, replace(self.config, max_actions=k + 2), NOTHING_PENDING, self.memory)
         revised = alt.actions[:k]
         changed = [(old, new) for old, new in zip(history[-k:], revised, strict=False) if old != new]
-        clean = not any(m.kind in ("extra", "misread") for m in alt.best.score.mismatches)
-        if (alt.verdict != "moves" or len(revised) < k or not 0 < len(changed) <= self.max_revised or not clean
+        if (alt.verdict != "moves" or len(revised) < k or not 0 < len(changed) <= self.max_revised
+                or not _cleaner(alt.best.score.mismatches, conflict.best.score.mismatches)
                 or alt.best.total > conflict.best.total - self.config.margin):
             return False
         said = "; ".join(f"{old} was a misread: it was {new}" for old, new in changed)
@@ -155,3 +155,16 @@ class Recovery:
         remember(self.memory, found.best.score)
         self._emit("revised", said)
         self._after_commit()
+
+
+def _unexplained(mismatches: Sequence[Mismatch]) -> set[tuple[str, tuple[int, int]]]:
+    """The seen cards an explanation leaves unexplained or calls misread, by label and place."""
+    return {(m.seen.label, (round(m.seen.center[0]), round(m.seen.center[1])))
+            for m in mismatches if m.kind in ("extra", "misread") and m.seen is not None}
+
+
+def _cleaner(alt: Sequence[Mismatch], current: Sequence[Mismatch]) -> bool:
+    """A repair must explain more of what is seen and leave nothing new unexplained: a card misread all along
+    elsewhere on the table (which no rewrite of the last actions touches) does not block it."""
+    left, before = _unexplained(alt), _unexplained(current)
+    return left < before or not left

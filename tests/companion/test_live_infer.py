@@ -247,7 +247,11 @@ def test_an_unreadable_played_card_is_a_wildcard_never_a_wrong_move(seed: int) -
     assert canonical(session.actions()[len(before):]) == canonical([str(move)])
 
 
-def test_a_move_committed_on_a_misread_card_is_revised_when_a_later_look_contradicts_it() -> None:
+@pytest.mark.parametrize("misread_elsewhere", [False, True])
+def test_a_move_committed_on_a_misread_card_is_revised_when_a_later_look_contradicts_it(
+        misread_elsewhere: bool) -> None:
+    """With ``misread_elsewhere``, a card that has nothing to do with the move is misread in every later look
+    too: the repair still explains more of the table, so it still goes through."""
     for seed in range(60):
         found = opponent_capture(seed)
         if found is None:
@@ -268,7 +272,12 @@ def test_a_move_committed_on_a_misread_card_is_revised_when_a_later_look_contrad
     wrong = session.actions()[len(before):]
     assert wrong and twin.code in wrong[0]
     # Later looks, once the capture is gathered, read it right: the move is revised, and said.
-    events = session.observe(table.view(truth))
+    elsewhere: dict[Card, str] = {}
+    if misread_elsewhere:
+        still = next(c for c in truth.field_cards() if c.month not in (move.card.month, twin.month))
+        mine = next(c for c in truth.hand(0) if visual_class(c.code) != visual_class(still.code))
+        elsewhere = {still: mine.code}
+    events = session.observe(table.view(truth, relabel=elsewhere))
     revised = [e for e in events if e.kind == "revised"]
     assert revised and twin.code in revised[0].message and move.card.code in revised[0].message
     assert canonical(session.actions()[len(before):]) == canonical([str(move)])
