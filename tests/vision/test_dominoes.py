@@ -10,12 +10,12 @@ import pytest
 
 from datasets.dominoes.faces import face_sprite
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
-from datasets.dominoes.styles import sample_style
+from datasets.dominoes.styles import TileStyle, sample_style
 from datasets.hanafuda.config import preset
 from engine.dominoes.tiles import CHINESE_TILES, CIVIL, Tile
 from vision.dominoes import DominoRecognizer, DominoTableObservation, TileObservation, domino_set
-from vision.dominoes.pips import HalfReading, TileReading, read_tile
-from vision.dominoes.recognizer import _plausible
+from vision.dominoes.pips import HalfReading, TileReading, _colour_name, read_tile
+from vision.dominoes.recognizer import MIN_SIZED, _apart, _plausible
 from vision.dominoes.resolve import resolve
 from vision.imageio import EmptyImageError, ImageTypeError
 
@@ -57,10 +57,10 @@ def test_observation_is_validated() -> None:
     assert frame.labels() == ["1:3", "back"]
 
 
-def _tile_photo(style_name: str, top: int, bottom: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def _tile_photo(style_name: str | TileStyle, top: int, bottom: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """A face drawn 160 px tall on a grey table, turned by some angle; returns the image and the face's quad."""
     rng = np.random.default_rng(seed)
-    style = sample_style(rng, style_name)
+    style = sample_style(rng, style_name) if isinstance(style_name, str) else style_name
     sprite = face_sprite(style, top, bottom, 160, rng)
     h, w = sprite.shape[:2]
     image = np.full((260, 260, 3), 0.45, np.float32)
@@ -85,6 +85,26 @@ def test_reader_counts_both_halves_of_every_face(style: str) -> None:
         assert reading.divider == (not chinese)
         if chinese and a == 1 and b != 1:
             assert reading.bottom.colour == "red"
+
+
+@pytest.mark.parametrize("pip_size", [0.26, 0.3])
+def test_big_european_pips_next_to_the_divider(pip_size: float) -> None:
+    """Big pips (a pink plastic set's) side by side just past the divider fill a row near the middle as a bar
+    does: taken for part of the divider they were erased, and a 6 read as a 4."""
+    for k, (top, bottom) in enumerate([(1, 6), (2, 6), (6, 6), (1, 4), (5, 5)]):
+        style = replace(sample_style(np.random.default_rng(k), "european-white"), pip_size=pip_size, aspect=2.0)
+        image, quad = _tile_photo(style, top, bottom, seed=k)
+        reading = read_tile(image, quad)
+        assert reading.divider and (reading.top.count, reading.bottom.count) == (top, bottom), f"{top}:{bottom}"
+
+
+def test_a_pale_pink_pip_is_not_red() -> None:
+    """The shared art's light pips are pale pink: taken for red they made a 5:6 a half-red 6:6. A red pip, dark
+    or lit, or blurred into an ivory face, stays red."""
+    black, ivory = np.array([20.0, 128.0, 128.0]), np.array([225.0, 130.0, 140.0])
+    assert _colour_name(np.array([208.0, 151.0, 134.0]), black) == "white"
+    for red, face in (([130.0, 193.0, 168.0], black), ([90.0, 170.0, 150.0], black), ([190.0, 158.0, 146.0], ivory)):
+        assert _colour_name(np.array(red), face) == "red", red
 
 
 def _turned(quad: np.ndarray, degrees: float) -> np.ndarray:
@@ -122,6 +142,42 @@ def test_a_quad_across_two_tiles_is_not_a_tile() -> None:
     assert not whole.straddles and (whole.top.count, whole.bottom.count) == (6, 2)
     assert straddling.straddles
     assert _plausible([tile, across], [whole, straddling]) == [True, False]
+
+
+def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    return ((quad - centre) * factor + centre).astype(np.float32)
+
+
+def test_a_face_up_candidate_much_shorter_than_the_tiles_is_dropped() -> None:
+    """A quad round one column of a tile's pips, or half a tile, reads as a small double that would take a real
+    tile's name: with enough tiles read to know their size it is dropped; a longer one (nearer a tilted camera)
+    stays, and with too few tiles read nothing is dropped for its size."""
+    quad = np.array(QUAD, np.float32)
+    tiles = [quad] * MIN_SIZED
+    readings = [_reading(k % 6, 3) for k in range(MIN_SIZED)]
+    for factor, kept in ((0.55, False), (0.8, True), (1.5, True)):
+        keep = _plausible([*tiles, _scaled(quad, factor)], [*readings, _reading(1, 1)], texture=False)
+        assert keep == [True] * MIN_SIZED + [kept], factor
+    few = _plausible([*tiles[:2], _scaled(quad, 0.55)], [*readings[:2], _reading(1, 1)], texture=False)
+    assert few == [True, True, True]
+
+
+def _box(x: float, y: float, w: float = 40.0, h: float = 80.0) -> np.ndarray:
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+
+def test_overlapping_quads_keep_one_tile_each() -> None:
+    """Tiles do not overlap in view: of a tile's quad and one on its half (surer or not) the tile's stays; of
+    two quads half a tile apart the surer; a quad round a row of three tiles goes and the tiles stay; tiles
+    touching side by side all stay."""
+    tile, half = _box(0, 0), _box(0, 40, h=40)
+    assert _apart([tile, half], np.array([0.4, 0.6])) == [0]
+    assert _apart([tile, _box(0, 40)], np.array([0.4, 0.6])) == [1]
+    row = [_box(40 * k, 0) for k in range(3)]
+    assert _apart([*row, _box(0, 0, w=120)], np.array([0.5, 0.5, 0.5, 0.9])) == [0, 1, 2]
+    assert _apart(row, np.array([0.3, 0.9, 0.5])) == [0, 1, 2]
+    assert _apart([tile], np.array([0.5])) == [0] and _apart([], np.zeros(0)) == []
 
 
 def test_a_european_back_is_the_colour_of_the_faces() -> None:

@@ -94,13 +94,16 @@ def turned_quad(quad: np.ndarray, slope: float, width: int = CROP_WIDTH) -> np.n
     return cv2.perspectiveTransform(turned[None], np.linalg.inv(matrix))[0]
 
 
+PALE = 0.13  # a red pip's chroma over its lightness (8-bit Lab), at least: pink pips are paler
+
+
 def _colour_name(pip_lab: np.ndarray, face_lab: np.ndarray) -> str:
     lightness, a, b = (float(v) for v in pip_lab)
     a, b = a - 128.0, b - 128.0
     chroma = np.hypot(a, b)
     hue = np.degrees(np.arctan2(b, a))
-    if chroma > 22 and a > 18 and -40 < hue < 50:
-        return "red"
+    if chroma > max(22.0, PALE * lightness) and a > 18 and -40 < hue < 50:
+        return "red"  # a pale pink (a light pip of the shared art) is no red however pink
     return "white" if lightness > float(face_lab[0]) else "black"
 
 
@@ -118,12 +121,12 @@ def _half(labels: list[tuple[float, bool, str]]) -> HalfReading:
 _KEY = np.array([1024, 32, 1], np.float32)  # a histogram bin's index from its Lab bin numbers
 
 
-def _modes(pixels: np.ndarray) -> list[np.ndarray]:
-    """The two commonest colours of ``pixels`` (N x 3 Lab): a coarse histogram's mode, refined by the mean of the
-    pixels near it, then the same among the pixels far from the first."""
+def _modes(pixels: np.ndarray, count: int = 2) -> list[np.ndarray]:
+    """The ``count`` commonest colours of ``pixels`` (N x 3 Lab): a coarse histogram's mode, refined by the mean
+    of the pixels near it, then the same among the pixels far from those found."""
     out: list[np.ndarray] = []
     total = len(pixels)
-    for _ in range(2):
+    for _ in range(count):
         if len(pixels) < 8:
             break
         mode = int(np.bincount((np.floor(pixels * (1.0 / _BIN)) @ _KEY).astype(np.int32)).argmax())
@@ -143,12 +146,31 @@ def face_colour(pixels: np.ndarray) -> np.ndarray:
     return modes[0] if modes else np.median(np.asarray(pixels, np.float32).reshape(-1, 3), axis=0)
 
 
+MIN_FACE_SPAN = 0.6  # the face's largest patch spans at least this share of a half (bounding box)
+
+
+def _near(part: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    diff = part - colour
+    return np.einsum("ijk,ijk->ij", diff, diff) < (2 * _BIN) ** 2
+
+
+def _span(near: np.ndarray) -> float:
+    """How much of a half its largest patch of one colour spans (bounding box over the half's area): the face
+    runs between the pips all over, while pips, however big, are blobs."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(near.astype(np.uint8), connectivity=8)
+    if n < 2:
+        return 0.0
+    return float((stats[1:, cv2.CC_STAT_WIDTH] * stats[1:, cv2.CC_STAT_HEIGHT]).max()) / near.size
+
+
 def _face_distance(lab: np.ndarray, margin: int) -> tuple[np.ndarray, np.ndarray]:
     """Lab distance of every pixel from the face colour, per half (light falling off along the tile must not
     read as pips). The face is one of the two commonest colours of the half's inner part (big pips may cover
     more than half a face): the one that holds more of a ring just inside the rim, where a face shows between
-    pips even when they run close to the edge. Colour steps weigh more than lightness steps (a dark red pip
-    on a black tile differs in hue more than in lightness)."""
+    pips even when they run close to the edge. Where that colour's patch does not span the half (big pips of two
+    colours fill a tight quad and the rim), the face is sought among three, from those whose patch spans most.
+    Colour steps weigh more than lightness steps (a dark red pip on a black tile differs in hue more than in
+    lightness)."""
     h, w = lab.shape[:2]
     ring, inner = _rings(h, w, margin)
     pixels = lab.astype(np.float32)
@@ -156,9 +178,17 @@ def _face_distance(lab: np.ndarray, margin: int) -> tuple[np.ndarray, np.ndarray
     faces = []
     for rows in (slice(0, h // 2), slice(h // 2, h)):
         part = pixels[rows]
-        candidates = _modes((part[inner[rows]] if inner[rows].sum() >= 8 else part.reshape(-1, 3))[::2])
+        sample = (part[inner[rows]] if inner[rows].sum() >= 8 else part.reshape(-1, 3))[::2]
         rim = part[ring[rows]]
-        face = max(candidates, key=lambda c: int((np.einsum("ij,ij->i", rim - c, rim - c) < (2 * _BIN) ** 2).sum()))
+
+        def on_rim(c: np.ndarray, rim: np.ndarray = rim) -> int:
+            return int((np.einsum("ij,ij->i", rim - c, rim - c) < (2 * _BIN) ** 2).sum())
+
+        face = max(_modes(sample), key=on_rim)
+        if _span(_near(part, face)) < MIN_FACE_SPAN:  # a pip's colour: look further
+            candidates = _modes(sample, 3)
+            spans = [_span(_near(part, c)) for c in candidates]
+            face = max((c for c, s in zip(candidates, spans, strict=True) if s >= 0.8 * max(spans)), key=on_rim)
         diff = (part - face) * _WEIGHTS
         distance[rows] = np.sqrt(np.einsum("ijk,ijk->ij", diff, diff))
         faces.append(face)
@@ -295,6 +325,15 @@ def _end_bars(long_rows: np.ndarray, band: int) -> int:
     return min(count, 2)
 
 
+def _divider_rows(rows: np.ndarray, on: np.ndarray, h: int) -> np.ndarray:
+    """The divider's rows among the rows ``on`` near the middle that a long bar fills (``rows``: how much): the
+    run of them filled furthest (the nearest the middle of equal ones). Two big pips side by side just past the
+    divider fill rows too, but less, with a gap between them: taken for the divider they would be erased and
+    shift the middle."""
+    runs = np.split(on, np.flatnonzero(np.diff(on) > 1) + 1)
+    return min(runs, key=lambda run: (-int(rows[run].max()), abs(float(run.mean()) + 0.5 - h / 2)))
+
+
 def read_tile(image: np.ndarray, quad: np.ndarray, divided: bool = True) -> TileReading:
     """Count the pips of each half of the tile whose face is ``quad`` (TL, TR, BR, BL; long side vertical).
     ``divided``: the set's tiles have a divider line (European); Chinese tiles have none, and their big pips
@@ -338,7 +377,7 @@ def _read(image: np.ndarray, quad: np.ndarray, divided: bool) -> tuple[TileReadi
     middle = h / 2
     straddles = divided and _end_bars(rows >= 0.45 * w, band) == 2
     if divider:
-        on = np.flatnonzero(rows[centre_rows] >= 0.45 * w) + centre_rows.start
+        on = _divider_rows(rows, np.flatnonzero(rows[centre_rows] >= 0.45 * w) + centre_rows.start, h)
         middle = float(on.mean()) + 0.5
         reach = max(2, round(0.03 * h))  # only the divider's rows and their soft edges: big pips are as wide
         bar[: max(on.min() - reach, 0)], bar[on.max() + reach + 1 :] = 0, 0  # as the kernel

@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from vision.capture import Frame
@@ -26,11 +27,15 @@ from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
+from vision.geometry import order_quads, quad_areas
 from vision.imageio import as_bgr
 
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
 MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
 MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European back from the faces' colour
+MAX_OVERLAP = 0.3  # share of the smaller of two found quads that may lie in the other
+MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
+MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
 
 
 def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> bool:
@@ -43,17 +48,51 @@ def _length(quad: np.ndarray) -> float:
     return float((np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2)
 
 
+def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
+    """Indices of the quads to keep where found quads overlap: tiles on a table do not overlap in view (a wall's
+    lower tile is hidden), but the finder may put a second quad on half a tile, across the touching ends of two
+    tiles in a line, or round a whole row. One that holds most of two or more others is a row taken for one tile
+    and goes, and so does one lying in a much bigger one (half a tile); then, surest first, one that overlaps a
+    kept quad by more than ``MAX_OVERLAP`` of the smaller."""
+    n = len(quads)
+    if n < 2:
+        return list(range(n))
+    ordered = order_quads(np.array(quads, np.float32))
+    areas = quad_areas(ordered)
+    lo, hi = ordered.min(axis=1), ordered.max(axis=1)
+    share = np.zeros((n, n))  # share[i, j]: how much of the smaller of i and j lies in the other
+    near = ((lo[:, None] < hi[None]) & (lo[None] < hi[:, None])).all(axis=-1)
+    for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
+        inter = max(float(cv2.intersectConvexConvex(ordered[i], ordered[j])[0]), 0.0)
+        share[i, j] = share[j, i] = inter / max(min(areas[i], areas[j]), 1e-6)
+    much_bigger = areas[:, None] > 1.5 * areas[None, :]  # much_bigger[i, j]: i is much the bigger
+    row = ((share > MAX_OVERLAP) & much_bigger).sum(axis=1) >= 2
+    # a quad lying in a much bigger one (not a row) is half of that tile, or a column of its pips
+    within = ((share > 0.8) & much_bigger.T & ~row[None, :]).any(axis=1)
+    kept: list[int] = []
+    for i in np.argsort(-scores, kind="stable"):
+        if not row[i] and not within[i] and all(share[i, j] <= MAX_OVERLAP for j in kept):
+            kept.append(int(i))
+    return sorted(kept)
+
+
 def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bool = True,
                same_back: bool = False) -> list[bool]:
     """Which candidates to keep: none that holds halves of two tiles; plain ones must be of the face-up tiles'
-    size, (``texture``) plain and (``same_back``: a European tile is one colour all over) of their colour."""
+    size, (``texture``) plain and (``same_back``: a European tile is one colour all over) of their colour. Where
+    enough tiles read face up to know their size, a face-up one much shorter than theirs goes too: a quad round
+    one column of a tile's pips, or half a tile, reads as a small double and takes a real tile's name. (A longer
+    one stays: tiles nearer a tilted camera look longer.)"""
     keep = [not r.straddles and (not (texture and r.face_down) or r.uniformity <= MAX_TEXTURE) for r in readings]
     up = [(q, r) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
     if up:
         typical = float(np.median([_length(q) for q, _ in up]))
         face = np.median([r.face for _, r in up], axis=0)
         for i, (quad, reading) in enumerate(zip(quads, readings, strict=True)):
-            if reading.face_down and not 0.75 <= _length(quad) / typical <= 1.33:
+            ratio = _length(quad) / typical
+            if reading.face_down and not 0.75 <= ratio <= 1.33:
+                keep[i] = False
+            if not reading.face_down and len(up) >= MIN_SIZED and ratio < MIN_UP_LENGTH:
                 keep[i] = False
             if reading.face_down and same_back and _lab_distance(reading.face, face) > MAX_BACK_COLOUR:
                 keep[i] = False
@@ -101,8 +140,10 @@ class DominoRecognizer:
         if self._learned is None:
             return [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
         found = self._learned(image)
-        return [refine_quad(image, q) for q, partial in zip(found.quads, found.partial, strict=True)
-                if not partial and _inside(q, width, height)]
+        whole = [i for i, (q, partial) in enumerate(zip(found.quads, found.partial, strict=True))
+                 if not partial and _inside(q, width, height)]
+        quads = [refine_quad(image, found.quads[i]) for i in whole]
+        return [quads[i] for i in _apart(quads, found.confidence[whole])]
 
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
