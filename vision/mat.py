@@ -155,6 +155,16 @@ class MatPose:
         centres = self.to_mm(quads.reshape(-1, 2)).reshape(-1, 4, 2).mean(axis=1)
         return [self.layout.zone_of(c) for c in centres], centres
 
+    def on_markers(self, quads: np.ndarray) -> np.ndarray:
+        """Which quads (N x 4 x 2, image pixels) cover the centre of a marker seen in this frame: a marker is a
+        dark square with a white pattern, which a finder may box as a card back. A marker under a card is not
+        seen, so a card lying there is kept."""
+        quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        printed = self.layout.marker_corners_mm()
+        centres = self.to_image(np.array([printed[i].mean(axis=0) for i in self.marker_ids]))
+        return np.array([any(cv2.pointPolygonTest(quad, (float(x), float(y)), False) >= 0 for x, y in centres)
+                         for quad in quads], bool)
+
     def zones_of(self, quads: np.ndarray, image_size: tuple[int, int] | None = None) -> list[str | None]:
         """Zone of each quad; fits the recogniser's ``zone_of(quads, (width, height))`` hook."""
         return self.place(quads)[0]

@@ -51,6 +51,10 @@ class Recognizer:
         t0 = time.perf_counter()
         found = self.finder(image)
         t1 = time.perf_counter()
+        pose = locate_mat(image, self.mat) if self.mat is not None else None
+        if pose is not None and len(found):
+            found = found[~pose.on_markers(found.quads)]  # a marker is never a card
+        t_mat = time.perf_counter()
         crops = warp_quads(image, found.quads, self.classifier.input_size)
         t2 = time.perf_counter()
         probabilities = self.classifier.classify(crops)
@@ -60,15 +64,14 @@ class Recognizer:
         t4 = time.perf_counter()
         zones: Sequence[str | None] = [None] * len(found)
         positions: Sequence[tuple[float, float] | None] = [None] * len(found)
-        pose = locate_mat(image, self.mat) if self.mat is not None else None
         if pose is not None and len(found):
             zones, centres = pose.place(found.quads)
             positions = [(float(x), float(y)) for x, y in centres]
         elif self.zone_of is not None and len(found):
             zones = self.zone_of(found.quads, (width, height))
         t5 = time.perf_counter()
-        timings = {"find": (t1 - t0) * 1e3, "warp": (t2 - t1) * 1e3, "classify": (t3 - t2) * 1e3,
-                   "assign": (t4 - t3) * 1e3, "zones": (t5 - t4) * 1e3}
+        timings = {"find": (t1 - t0) * 1e3, "warp": (t2 - t_mat) * 1e3, "classify": (t3 - t2) * 1e3,
+                   "assign": (t4 - t3) * 1e3, "zones": (t5 - t4 + t_mat - t1) * 1e3}
         cards = tuple(
             CardObservation(label, float(confidence), quad, zone=zone, position_mm=mm, partial=bool(partial))
             for label, confidence, quad, zone, mm, partial in zip(

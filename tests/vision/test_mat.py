@@ -149,3 +149,22 @@ def test_writers_png_and_pdf(tmp_path: Path) -> None:
 def test_layout_type_is_reusable_for_other_games() -> None:
     layout = MatLayout("dominoes", "a4", (297.0, 210.0), ())
     assert layout.zone_of((100, 100)) is None and len(layout.marker_corners_mm()) == 4
+
+
+def test_a_marker_in_view_is_never_a_card() -> None:
+    """The finder may box a marker (a dark square) with some white paper as a card: with the mat in view, a
+    detection covering a seen marker's centre is dropped; an empty mat reads empty."""
+    from vision.recognizer import Recognizer
+
+    layout = mat_layout("koikoi", "a4")
+    recognizer = Recognizer(mat=layout)
+    sheet = render_mat("koikoi", "a4", dpi=DPI)
+    for seed in range(6):  # seed 2's photo is one the shipped finder boxed a marker in
+        photo, _ = _photograph(sheet, seed=seed)
+        assert recognizer(photo).cards == (), f"seed {seed}"
+    pose = locate_mat(_photograph(sheet, seed=2)[0], layout)
+    assert pose is not None
+    centre = pose.to_image(layout.marker_corners_mm()[0].mean(axis=0, keepdims=True))[0]
+    around = np.array([centre + d for d in ((-30, -50), (30, -50), (30, 50), (-30, 50))])
+    aside = around + np.array([300.0, 0.0])
+    assert pose.on_markers(np.stack([around, aside])).tolist() == [True, False]
