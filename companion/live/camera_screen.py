@@ -13,7 +13,8 @@ from companion.app.table_screen import TableScreen
 from companion.live.app_bridge import CameraBridge
 from engine.errors import IllegalMoveError
 
-SHOWN_NOTICES = frozenset({"round", "revised", "assumed", "round-end", "error", "awaiting", "waiting", "hidden"})
+SHOWN_NOTICES = frozenset({"round", "revised", "assumed", "round-end", "error", "awaiting", "waiting", "hidden",
+                            "revealed"})
 
 
 class CameraTableScreen(TableScreen):

@@ -135,6 +135,10 @@ class DominoLive:
     def start(self, deal: dict[str, Any], dealer: int | None = None) -> None:
         self.session.start_round(deal_from_json(deal), dealer)
 
+    def revealed(self, table: ObservedTable) -> dict[str, Any] | None:
+        """Never: a deal here starts only from a whole hand (or a typed one)."""
+        return None
+
     def deal(self) -> dict[str, Any]:
         return deal_to_json(self.round.deal)
 

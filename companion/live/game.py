@@ -84,6 +84,11 @@ class LiveGame(Protocol):
 
     def dealer(self) -> int: ...
 
+    def revealed(self, table: ObservedTable) -> dict[str, Any] | None:
+        """The deal amended with the player's own cards that were unreadable at the deal and are read in their
+        hand now (None: nothing new to learn)."""
+        ...
+
     def prediction(self, base: tuple[str, ...] = ()) -> Prediction:
         """The table the state predicts after the (not committed) ``base`` actions."""
         ...

@@ -162,6 +162,10 @@ class KanLive:
         state = session.start_deal(hands, setup)
         self._deal = {**deal, "setup": _setup_to_json(state.setup)}
 
+    def revealed(self, table: ObservedTable) -> dict[str, Any] | None:
+        """Never: a deal here starts only from a whole hand (or a typed one)."""
+        return None
+
     def deal(self) -> dict[str, Any]:
         return self._deal
 

@@ -158,6 +158,29 @@ class KoiKoiLive:
     def deal(self) -> dict[str, Any]:
         return deal_to_json(self.round.deal)
 
+    def revealed(self, table: ObservedTable) -> dict[str, Any] | None:
+        """A hidden own-hand card read in the hand: every known hand card is seen there too (so a misread of
+        one of them is not taken for it), and the extra faces are cards whose place is unknown."""
+        r = self.round
+        if self.me is None or not r.hidden[self.me]:
+            return None
+        seen = [_VISUAL.get(c.label) for c in table.faces(hand(self.me))]
+        known = [_cls(c) for c in r.hand(self.me)]
+        extra = list(seen)
+        for cls in known:
+            if cls not in extra:
+                return None
+            extra.remove(cls)
+        unknown = r.unknown()
+        found = [next((c for c in _CLASS_CARDS.get(cls or "", ()) if c in unknown), None) for cls in extra]
+        cards = list(dict.fromkeys(c for c in found if c is not None))
+        if not cards or len(cards) > r.hidden[self.me]:
+            return None
+        deal = self.deal()
+        deal["hands"][self.me] = [*deal["hands"][self.me], *(c.code for c in cards)]
+        deal["hidden"][self.me] -= len(cards)
+        return deal
+
     # ----------------------------------------------------------------- actions
     def push(self, action: str, source: str) -> int:
         move = Move.parse(action)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, Mismatch, common_prefix, infer, remember
 from companion.live.table import ObservedTable
@@ -41,6 +41,7 @@ class Recovery:
         assumed: list[tuple[int, tuple[str, ...]]]
         last_inference: Inference | None
         max_revised: int
+        reveal_seen: str | None
 
         def _commit(self, action: str, source: str, note: str | None = None) -> None: ...
         def _emit(self, kind: str, message: str) -> object: ...
@@ -81,6 +82,31 @@ class Recovery:
         self._emit("assumed", f"{head[-1]} assumed (the camera could not tell it from: {', '.join(others)}); "
                               "correct it if it was not")
         self._after_commit()
+
+    def _reveal(self, table: ObservedTable) -> None:
+        """An own-hand card unreadable at the deal (cut by the frame edge) is learnt once two looks in a row read
+        it in the hand: the round is replayed from the deal with it known. Before, it stood for any unseen
+        card, and a later turn could be explained as playing it. Not while explanations stand open."""
+        amended = self.game.revealed(table) if self.phase == "playing" and self.pending == NOTHING_PENDING else None
+        key = None if amended is None else repr(amended["hands"])
+        if key is None or key != self.reveal_seen:
+            self.reveal_seen = key
+            return
+        self.reveal_seen = None
+        assert amended is not None
+        history, dealer, deal = list(self.game.history), self.game.dealer(), self.game.deal()
+        sources = self._sources() if self.writer is not None else ["camera"] * len(history)
+        try:
+            _replay(self.game, amended, dealer, history, sources)
+        except KibitzError:
+            _replay(self.game, deal, dealer, history, sources)
+            return
+        me = self.game.me or 0
+        learnt = [c for c in amended["hands"][me] if c not in deal["hands"][me]]
+        said = f"your hand card {', '.join(learnt)} is read now (it was unreadable at the deal)"
+        if self.writer is not None:
+            self.writer.note(said)
+        self._emit("revealed", said)
 
     def _revisit(self, table: ObservedTable, current: Inference) -> bool:
         """A view the standing actions explain badly may show what an assumed action really was (its card turns
@@ -168,3 +194,9 @@ def _cleaner(alt: Sequence[Mismatch], current: Sequence[Mismatch]) -> bool:
     elsewhere on the table (which no rewrite of the last actions touches) does not block it."""
     left, before = _unexplained(alt), _unexplained(current)
     return left < before or not left
+
+
+def _replay(game: LiveGame, deal: dict[str, Any], dealer: int, actions: Sequence[str], sources: Sequence[str]) -> None:
+    game.start(deal, dealer)
+    for action, source in zip(actions, sources, strict=False):
+        game.push(action, source)

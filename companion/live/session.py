@@ -60,6 +60,7 @@ class LiveSession(Recovery):
         self.deferred: tuple[str, str] | None = None  # a round-ending key, applied after the next view
         self.defer_round_end = True
         self.max_revised = 2
+        self.reveal_seen: str | None = None  # an own-hand card read once where the deal had an unreadable one
         """Committed actions one revision may change (a turn's play and flip, explained again together)."""
         self.log: list[LiveEvent] = []
 
@@ -112,6 +113,7 @@ class LiveSession(Recovery):
             self._try_deal(table)
         else:
             self._explain(table)
+            self._reveal(table)
             self._apply_deferred()
         return self.log[start:]
 

@@ -167,3 +167,42 @@ def test_a_hand_short_by_more_than_unreadable_cards_is_not_a_deal(tmp_path: Path
     for _ in range(2):
         events = session.observe(table.view(truth, show_hand=True, hide=hidden))
     assert session.phase == "setup" and "7 of 8" in events[-1].message
+
+
+def test_a_hand_card_unreadable_at_the_deal_is_learnt_once_two_looks_read_it(tmp_path: Path) -> None:
+    truth = KoiKoiRound.shuffled(7)
+    cut = next(c for c in truth.hand(0) if "plain" not in c.code)  # a plain could be learnt as its twin
+    table = Table()
+    path = tmp_path / "game.jsonl"
+    session = LiveSession.create(path, KoiKoiLive(me=0), players=("me", "them"), dealer=truth.dealer)
+    for _ in range(2):
+        session.observe(table.view(truth, show_hand=True, relabel={cut: "unknown"}))
+    assert session.game.deal()["hidden"][0] == 1
+    first = session.observe(table.view(truth, show_hand=True))  # the card reads now: once is not enough
+    assert "revealed" not in [e.kind for e in first]
+    second = session.observe(table.view(truth, show_hand=True))
+    revealed = [e for e in second if e.kind == "revealed"]
+    assert revealed and cut.code in revealed[0].message
+    assert cut.code in session.game.deal()["hands"][0] and session.game.deal()["hidden"][0] == 0
+    assert load_record(path).notes[-1][1] == revealed[0].message
+    bot = GreedyBot()
+    while not truth.is_over and len(truth.move_stack) < 8:
+        truth.push(bot.choose(truth))
+        session.observe(table.view(truth))
+    assert session.actions() == [str(m) for m in truth.move_stack]
+    session.close()
+
+
+def test_a_misread_hand_card_is_not_taken_for_the_unreadable_one(tmp_path: Path) -> None:
+    """A known hand card read as another card leaves its own class unseen in the hand: nothing is learnt."""
+    truth = KoiKoiRound.shuffled(7)
+    cut, other = list(truth.hand(0))[:2]
+    stranger = next(c for c in truth.view(0).unknown() if c.month not in (cut.month, other.month))
+    session = LiveSession(KoiKoiLive(me=0), dealer=truth.dealer)
+    table = Table()
+    for _ in range(2):
+        session.observe(table.view(truth, show_hand=True, relabel={cut: "unknown"}))
+    for _ in range(3):
+        events = session.observe(table.view(truth, show_hand=True, relabel={cut: "unknown", other: stranger.code}))
+        assert "revealed" not in [e.kind for e in events]
+    assert session.game.deal()["hidden"][0] == 1
