@@ -61,7 +61,11 @@ def _tile_photo(style_name: str | TileStyle, top: int, bottom: int, seed: int) -
     """A face drawn 160 px tall on a grey table, turned by some angle; returns the image and the face's quad."""
     rng = np.random.default_rng(seed)
     style = sample_style(rng, style_name) if isinstance(style_name, str) else style_name
-    sprite = face_sprite(style, top, bottom, 160, rng)
+    return _photo(face_sprite(style, top, bottom, 160, rng), rng)
+
+
+def _photo(sprite: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A tile sprite (BGRA float) on a grey table, turned by some angle; the image and the tile's quad."""
     h, w = sprite.shape[:2]
     image = np.full((260, 260, 3), 0.45, np.float32)
     angle = np.radians(rng.uniform(0, 360))

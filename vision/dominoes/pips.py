@@ -18,6 +18,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from vision.dominoes.layout import CORNER_SIZE, Blob, canonical_half, in_corner
+
 CROP_WIDTH = 48
 _BIN = 12  # Lab histogram bin for the face colour
 _WEIGHTS = np.array([0.8, 1.0, 1.0], np.float32)  # Lab distance: lightness, then the two colour axes
@@ -41,6 +43,8 @@ class PipReading:
     along: float
     colour: str
     doubtful: bool
+    across: float = 0.0  # from the long middle line, in tile widths (-0.5 at the left side)
+    size: float = 0.0  # the pip's radius over the tile's width
 
 
 @dataclass(frozen=True)
@@ -385,10 +389,12 @@ def _read(image: np.ndarray, quad: np.ndarray, divided: bool) -> tuple[TileReadi
 
     pips = _pips(mask, w)
     typical = float(np.median([p.radius for p in pips])) if pips else 0.08 * w
+    pips = [p for p in pips if not (in_corner(p.centre, w, h) and p.radius < CORNER_SIZE * typical)]
     pips = [_Pip(p.centre, p.radius, p.doubtful or p.radius < 0.65 * typical) for p in pips
             if p.radius >= 0.4 * typical]  # specks beside pips of the tile's size
     halves: dict[str, list[tuple[float, bool, str]]] = {"top": [], "bottom": [], "middle": []}
     along: list[PipReading] = []
+    blobs: list[Blob] = []  # the sure pips, for the layout check
     contrast = []
     pip_pixels = np.zeros_like(mask)
     for pip in pips:
@@ -400,13 +406,18 @@ def _read(image: np.ndarray, quad: np.ndarray, divided: bool) -> tuple[TileReadi
         contrast.append(cv2.mean(distance[y0:y1, x0:x1])[0])
         side = "middle" if abs(y - middle) < 0.6 * typical and not divider else ("top" if y < middle else "bottom")
         halves[side].append((y, pip.doubtful, colour))
-        along.append(PipReading((y - middle) / h, colour, pip.doubtful))
+        along.append(PipReading((y - middle) / h, colour, pip.doubtful, x / w - 0.5, pip.radius / w))
+        if not pip.doubtful:
+            blobs.append(Blob(x / w - 0.5, y / w, pip.radius / w, colour == "red"))
     shared = halves["middle"]
     halves["top"] += shared[: len(shared) // 2]
     halves["bottom"] += shared[len(shared) // 2 :]
     top, bottom = _half(halves["top"]), _half(halves["bottom"])
-    # a divided set's faces all have the divider: without it the tile shows its back, whatever is printed there
-    face_down = not divider if divided else top.count + bottom.count == 0
+    # a divided set's faces all have the divider: without it the tile shows its back, whatever is printed there;
+    # a Chinese face has pips on both halves, a back may bear a print on one (a real half missed keeps its layout)
+    one_sided = (top.count + top.doubtful == 0) != (bottom.count + bottom.doubtful == 0)
+    face_down = not divider if divided else (top.count + bottom.count == 0
+                                             or (one_sided and not canonical_half(blobs)))
     rest = distance[inner][pip_pixels[inner] == 0]
     uniformity = float(np.percentile(rest, 90)) if rest.size else 0.0
     slope = _divider_slope(lines) if divided and not divider else 0.0
