@@ -139,6 +139,11 @@ class Tally:
 def view_misreads(view: StableView, truth: FrameTruth) -> list[str]:
     """The voted face cards of a stable view whose visual class is not the true card's lying there (matched by
     position), or that lie where there is no card at all."""
+    return [text for text, _ in misread_cards(view, truth)]
+
+
+def misread_cards(view: StableView, truth: FrameTruth) -> list[tuple[str, tuple[float, float]]]:
+    """``view_misreads`` with where each misread card lies."""
     out = []
     for card in view.cards:
         if card.label in (BACK, UNKNOWN):
@@ -146,10 +151,24 @@ def view_misreads(view: StableView, truth: FrameTruth) -> list[str]:
         centre = np.asarray(card.center)
         near = min(truth.cards, key=lambda t: float(np.linalg.norm(np.mean(t.quad, axis=0) - centre)), default=None)
         if near is None or np.linalg.norm(np.mean(near.quad, axis=0) - centre) > 0.5 * card.size:
-            out.append(f"{card.label} (nothing there)")
+            out.append((f"{card.label} (nothing there)", card.center))
         elif visual_class(card.label) != visual_class(near.label):
-            out.append(f"{card.label} (was {near.label})")
+            out.append((f"{card.label} (was {near.label})", card.center))
     return out
+
+
+def harmless(session: LiveSession, view: StableView, misread: list[tuple[str, tuple[float, float]]]) -> bool:
+    """Every misread card names a card that the state (after this view) has in that very zone: a pile card read
+    as another card of the same pile, which no explanation can tell and which changes nothing."""
+    if session.phase != "playing":
+        return False
+    expected = {(e.cls, e.role) for e in session.game.prediction().cards}
+    table = session.zones.table(view)
+    for text, centre in misread:
+        seen = next((c for c in table.cards if c.center == centre), None)
+        if seen is None or (visual_class(text.split()[0]), seen.role) not in expected:
+            return False
+    return True
 
 
 def outcome(was_playing: bool, events: list[LiveEvent]) -> str:
@@ -194,11 +213,14 @@ def accuracy(args: argparse.Namespace) -> None:
                 if session.wants_fresh_look:
                     tracker.forget()
                 log += events
-                misread = view_misreads(update.view, truths[update.view.frame_index])
+                found = misread_cards(update.view, truths[update.view.frame_index])
+                misread = [text for text, _ in found]
                 if misread:
                     t = tallies[name]
                     t.misread_cards += len(misread)
                     what = outcome(was_playing, events)
+                    if what == "moves committed beside it" and harmless(session, update.view, found):
+                        what = "beside committed moves, naming a card the state has in that zone"
                     t.misread_views[what] = t.misread_views.get(what, 0) + 1
                     if args.verbose:
                         print(f"    seed {seed} frame {update.view.frame_index}: {', '.join(misread)} -> {what}")
