@@ -158,11 +158,13 @@ def misread_cards(view: StableView, truth: FrameTruth) -> list[tuple[str, tuple[
 
 
 def harmless(session: LiveSession, view: StableView, misread: list[tuple[str, tuple[float, float]]]) -> bool:
-    """Every misread card names a card that the state (after this view) has in that very zone: a pile card read
-    as another card of the same pile, which no explanation can tell and which changes nothing."""
-    if session.phase != "playing":
+    """Every misread card names a card that the state (after this view) has in that very zone (or where it may
+    still lie, a capture not gathered yet): a pile card read as another card of the same pile, which no
+    explanation can tell and which changes nothing."""
+    if session.phase == "setup":
         return False
-    expected = {(e.cls, e.role) for e in session.game.prediction().cards}
+    cards = session.game.prediction().cards  # the round's last state once it is over
+    expected = {(e.cls, e.role) for e in cards} | {(e.cls, e.alt_role) for e in cards if e.alt_role}
     table = session.zones.table(view)
     for text, centre in misread:
         seen = next((c for c in table.cards if c.center == centre), None)
