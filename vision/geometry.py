@@ -77,8 +77,7 @@ def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
     area_a, area_b = quad_area(pa), quad_area(pb)
     if area_a <= 0 or area_b <= 0:
         return 0.0
-    inter, _ = cv2.intersectConvexConvex(pa, pb)
-    inter = max(float(inter), 0.0)
+    inter = convex_intersection(pa, pb)
     return inter / (area_a + area_b - inter)
 
 
@@ -102,11 +101,16 @@ def quad_areas(quads: np.ndarray) -> np.ndarray:
     return np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1)) / 2
 
 
+def convex_intersection(a: np.ndarray, b: np.ndarray) -> float:
+    """Area shared by two ordered float32 convex quads (OpenCV may return -1 for none)."""
+    return max(float(cv2.intersectConvexConvex(a, b)[0]), 0.0)
+
+
 def convex_iou(a: np.ndarray, b: np.ndarray, area_a: float, area_b: float) -> float:
     """IoU of two ordered float32 quads whose areas are known (0 when either is degenerate)."""
     if area_a <= 0 or area_b <= 0:
         return 0.0
-    inter = max(float(cv2.intersectConvexConvex(a, b)[0]), 0.0)
+    inter = convex_intersection(a, b)
     return inter / (area_a + area_b - inter)
 
 

@@ -43,8 +43,6 @@ class PipReading:
     along: float
     colour: str
     doubtful: bool
-    across: float = 0.0  # from the long middle line, in tile widths (-0.5 at the left side)
-    size: float = 0.0  # the pip's radius over the tile's width
 
 
 @dataclass(frozen=True)
@@ -153,9 +151,10 @@ def face_colour(pixels: np.ndarray) -> np.ndarray:
 MIN_FACE_SPAN = 0.6  # the face's largest patch spans at least this share of a half (bounding box)
 
 
-def _near(part: np.ndarray, colour: np.ndarray) -> np.ndarray:
-    diff = part - colour
-    return np.einsum("ijk,ijk->ij", diff, diff) < (2 * _BIN) ** 2
+def _near(pixels: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Which Lab ``pixels`` (any shape x 3) lie within two histogram bins of ``colour``."""
+    diff = pixels - colour
+    return np.einsum("...k,...k->...", diff, diff) < (2 * _BIN) ** 2
 
 
 def _span(near: np.ndarray) -> float:
@@ -186,7 +185,7 @@ def _face_distance(lab: np.ndarray, margin: int) -> tuple[np.ndarray, np.ndarray
         rim = part[ring[rows]]
 
         def on_rim(c: np.ndarray, rim: np.ndarray = rim) -> int:
-            return int((np.einsum("ij,ij->i", rim - c, rim - c) < (2 * _BIN) ** 2).sum())
+            return int(_near(rim, c).sum())
 
         face = max(_modes(sample), key=on_rim)
         if _span(_near(part, face)) < MIN_FACE_SPAN:  # a pip's colour: look further
@@ -406,7 +405,7 @@ def _read(image: np.ndarray, quad: np.ndarray, divided: bool) -> tuple[TileReadi
         contrast.append(cv2.mean(distance[y0:y1, x0:x1])[0])
         side = "middle" if abs(y - middle) < 0.6 * typical and not divider else ("top" if y < middle else "bottom")
         halves[side].append((y, pip.doubtful, colour))
-        along.append(PipReading((y - middle) / h, colour, pip.doubtful, x / w - 0.5, pip.radius / w))
+        along.append(PipReading((y - middle) / h, colour, pip.doubtful))
         if not pip.doubtful:
             blobs.append(Blob(x / w - 0.5, y / w, pip.radius / w, colour == "red"))
     shared = halves["middle"]

@@ -16,7 +16,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from vision.capture import Frame
@@ -27,7 +26,7 @@ from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
-from vision.geometry import order_quads, quad_areas
+from vision.geometry import convex_intersection, order_quads, quad_areas
 from vision.imageio import as_bgr
 
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
@@ -63,7 +62,7 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     share = np.zeros((n, n))  # share[i, j]: how much of the smaller of i and j lies in the other
     near = ((lo[:, None] < hi[None]) & (lo[None] < hi[:, None])).all(axis=-1)
     for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
-        inter = max(float(cv2.intersectConvexConvex(ordered[i], ordered[j])[0]), 0.0)
+        inter = convex_intersection(ordered[i], ordered[j])
         share[i, j] = share[j, i] = inter / max(min(areas[i], areas[j]), 1e-6)
     much_bigger = areas[:, None] > 1.5 * areas[None, :]  # much_bigger[i, j]: i is much the bigger
     row = ((share > MAX_OVERLAP) & much_bigger).sum(axis=1) >= 2
