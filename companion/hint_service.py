@@ -37,6 +37,7 @@ class HintRequest:
     context: MatchContext
     schedule: tuple[float, ...] = DEFAULT_SCHEDULE
     fixed_samples: int | None = None  # a number of sampled worlds instead of the clock (tests, screenshots)
+    greedy_opponent: bool = False  # the opponent is the app's greedy bot: the search reads its hand from its plays
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,8 @@ def _start(request: HintRequest | TableHintRequest) -> _Running:
     if isinstance(request, TableHintRequest):
         return _Running(request.generation, request.search)
     return _Running(request.generation,
-                    HintSearch(request.state, request.player, request.context, seed=request.generation))
+                    HintSearch(request.state, request.player, request.context, seed=request.generation,
+                               greedy_opponent=request.greedy_opponent))
 
 
 def run_hint_search(

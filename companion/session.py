@@ -17,6 +17,7 @@ from engine.cards import Card, Kind, Month
 from engine.cardset import CardSet
 from engine.deal import Deal
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidStateError, KibitzError
+from engine.koikoi.bots import GreedyBot
 from engine.koikoi.match import KoiKoiMatch
 from engine.koikoi.profile import KoiKoiProfile
 from engine.koikoi.round import KoiKoiRound
@@ -116,6 +117,12 @@ class KoiKoiSession:
     @property
     def bot_to_move(self) -> bool:
         return self.mode == "demo" and self.view is not None and not self.view.is_over and self.view.turn != self.you
+
+    @property
+    def greedy_opponent(self) -> bool:
+        """The opponent is the app's greedy bot (the demo): the hints may read its hand from its plays. A person
+        at the table need not play so, and their hand is never read that way."""
+        return self.mode == "demo" and isinstance(self.bot, GreedyBot)
 
     # ----------------------------------------------------------------- moves
     def apply(self, move: Move, source: str = "typed") -> None:

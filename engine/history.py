@@ -33,6 +33,13 @@ class History(ABC, Generic[M]):
         self._restore(self._stack.pop())
         return self.move_stack.pop()
 
+    def history(self) -> Iterator[tuple[tuple[Any, ...], M]]:
+        """Each move made with the snapshot of the state just before it; nothing for a copy without its history
+        (a player's view). Only engine code reads snapshots: their layout is the state's ``_snapshot``."""
+        if len(self._stack) != len(self.move_stack):
+            return iter(())
+        return zip(self._stack, self.move_stack, strict=True)
+
     def peek(self) -> M | None:
         return self.move_stack[-1] if self.move_stack else None
 

@@ -15,6 +15,7 @@ def test_wheel_holds_packages_profiles_and_models_but_no_datasets(tmp_path):
     wheel = next(tmp_path.glob("kibitz-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "engine/profiles/default.toml" in names and "engine/profiles/koikoi-japan.toml" in names
+    assert "engine/koikoi/playouts.toml" in names  # the fitted play-out weights the hints load
     assert "companion/cli.py" in names and "vision/__init__.py" in names and "models/__init__.py" in names
     shipped = [n for n in names if n.startswith("models/") and n.endswith(".onnx")]
     in_repo = sorted(p.name for p in (Path(__file__).resolve().parent.parent / "models").glob("*.onnx"))

@@ -196,7 +196,7 @@ class KoiKoiScreen(GameScreen):
         state = session.truth or session.state
         process.request(
             HintRequest(self.generation, state, session.you, self.match_context(), self.hint_schedule,
-                        self.hint_samples)
+                        self.hint_samples, greedy_opponent=session.greedy_opponent)
         )
 
     def on_unmount(self) -> None:

@@ -58,8 +58,6 @@ def fillable(demand: dict[int, int], counts: Sequence[int]) -> bool:
         return False
     kinds = [(f, n) for f, n in demand.items() if f and n]
     allowed = [sum(1 << t for t in range(28) if counts[t] and not NUMBERS[t] & f) for f, _ in kinds]
-    # tiles held once, twice, three times: the supply of a set of tiles is a weighted popcount
-    by_count = [sum(1 << t for t in range(28) if counts[t] == c) for c in (1, 2, 3)]
     union = [0] * (1 << len(kinds))
     need = [0] * (1 << len(kinds))
     for group in range(1, 1 << len(kinds)):
@@ -67,7 +65,6 @@ def fillable(demand: dict[int, int], counts: Sequence[int]) -> bool:
         k = low.bit_length() - 1
         tiles = union[group] = union[group ^ low] | allowed[k]
         need[group] = need[group ^ low] + kinds[k][1]
-        supply = (tiles & by_count[0]).bit_count() + 2 * (tiles & by_count[1]).bit_count()
-        if need[group] > supply + 3 * (tiles & by_count[2]).bit_count():
+        if need[group] > sum(counts[t] for t in range(28) if tiles >> t & 1):  # any number of copies a tile
             return False
     return True

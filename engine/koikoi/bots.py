@@ -12,7 +12,7 @@ from engine.moves import Move
 
 # What a card is worth to a player who only looks one move ahead.
 CARD_VALUE: Final = {Kind.BRIGHT: 8.0, Kind.ANIMAL: 4.0, Kind.RIBBON: 4.0, Kind.PLAIN: 1.0}
-_VALUES: Final = tuple(CARD_VALUE[card.kind] for card in ALL_CARDS)
+VALUE_BY_CARD: Final = tuple(CARD_VALUE[card.kind] for card in ALL_CARDS)
 
 
 def immediate_value(state: KoiKoiRound, move: Move) -> float:
@@ -32,9 +32,9 @@ def immediate_value(state: KoiKoiRound, move: Move) -> float:
     while gained:
         low = gained & -gained
         gained ^= low
-        value += _VALUES[low.bit_length() - 1]
+        value += VALUE_BY_CARD[low.bit_length() - 1]
     if value == 0 and move.card is not None:
-        value -= 0.1 * _VALUES[move.card]
+        value -= 0.1 * VALUE_BY_CARD[move.card]
     return value
 
 

@@ -3,7 +3,9 @@
 The search copies the player's view once, then, sample after sample, deals the unseen cards at
 random (``sample_world``), plays each candidate move in that same world (common random numbers, so
 the difference between two moves is measured on identical deals) and plays the round out with a
-fast greedy-ish policy (``rollout.py``). A round's points become a match utility through
+fast greedy-ish policy (``rollout.py``, its hand-card choice fitted to the search's own picks). When the
+opponent is known to be the greedy bot (the app's own opponent), their hidden hand is dealt only from the
+cards their past plays allow (``reading.py``). A round's points become a match utility through
 ``MatchContext``: late in a match, a win by 1 and a win by 60 are the same win. Clearly worse moves
 stop being sampled early (a paired test against the leader), so the time goes to the close calls.
 """
@@ -23,6 +25,7 @@ from engine.cardset import MONTH_MASK_BY_CARD
 from engine.errors import IllegalMoveError
 from engine.koikoi.advice import Reason, move_reason
 from engine.koikoi.progress import finishers, player_view
+from engine.koikoi.reading import GreedyReader, deal_world
 from engine.koikoi.rollout import NOISE, RolloutPolicy
 from engine.koikoi.round import KoiKoiRound
 from engine.moves import Move, MoveKind
@@ -141,12 +144,16 @@ class HintSearch:
     ``step(budget_s)`` adds samples; ``ranked()`` (PLAY or FLIP phase) and ``decision()`` (DECIDE
     phase) read the estimates at any time. In the FLIP phase the flipped card is face up: pass it as
     ``flipped`` when ``state`` does not know its stock; without it the flip is sampled like the rest.
+    ``greedy_opponent``: the opponent is the greedy bot, so its hand is read from its plays in ``state``'s
+    history; ``fitted=False`` plays out by the hand-tuned rule; ``prune=False`` samples every move in every world.
     """
 
     def __init__(
-        self, state: KoiKoiRound, player: int, context: MatchContext, seed: int = 0, flipped: Card | None = None
+        self, state: KoiKoiRound, player: int, context: MatchContext, seed: int = 0, flipped: Card | None = None,
+        greedy_opponent: bool = False, fitted: bool = True, prune: bool = True,
     ) -> None:
         self.player = player
+        self.prune = prune  # drop clearly worse moves early (off: every move gets every world, for fitting)
         self.context = context
         self._view = view = player_view(state, player)
         self.mode = "none"
@@ -160,7 +167,10 @@ class HintSearch:
             raise IllegalMoveError(f"{flipped.code} cannot be the flipped card: it is {view.where(flipped)}")
         self.flipped = flipped
         self._rng = random.Random(seed)
-        self._policy = RolloutPolicy(view)
+        self._policy = RolloutPolicy(view, fitted)
+        self._allowed: int | None = None  # the cards the opponent's hidden hand may hold (None: any unknown one)
+        if greedy_opponent:
+            self._allowed = GreedyReader(view.profile).hand_cards(state, 1 - player, view.unknown().mask)
         self._near = (
             finishers(view.profile, view.captured[0], view.captured[1]),
             finishers(view.profile, view.captured[1], view.captured[0]),
@@ -243,8 +253,12 @@ class HintSearch:
 
     def _sample_world(self) -> None:
         rng = random.Random(self._rng.getrandbits(64))
-        world = self._view.sample_world(rng)
-        assert isinstance(world, KoiKoiRound)
+        if self._allowed is None:
+            world = self._view.sample_world(rng)
+            assert isinstance(world, KoiKoiRound)
+        else:
+            keep_out = 0 if self.flipped is None else 1 << self.flipped
+            world = deal_world(self._view, rng, 1 - self.player, self._allowed, keep_out)
         noise = [rng.random() * NOISE for _ in range(48)]
         if self.flipped is not None:
             _put_on_top(world, self.flipped)
@@ -263,7 +277,7 @@ class HintSearch:
             candidate.opponent_first += winner == 1 - self.player
         self._playouts += len(candidates)
         self._samples += 1
-        if self.mode == "play" and _prune_now(self._samples):
+        if self.mode == "play" and self.prune and _prune_now(self._samples):
             self._prune()
 
     def _utility(self, points: tuple[int, ...]) -> float:
@@ -365,8 +379,12 @@ class HintBot:
         context: MatchContext | None = None,
         seed: int = 0,
         playouts: int | None = None,
+        greedy_opponent: bool = False,
+        fitted: bool = True,
     ) -> None:
         self.samples = samples
+        self.greedy_opponent = greedy_opponent  # the opponent is the greedy bot: read its hand from its plays
+        self.fitted = fitted
         self.budget_s = budget_s
         self.playouts = playouts
         self.context = context or MatchContext.single_round()  # set it before each round of a match
@@ -376,7 +394,8 @@ class HintBot:
         moves = state.generate_legal_moves()
         if len({move_class(m) for m in moves}) == 1:
             return moves[0]
-        search = HintSearch(state, state.turn, self.context, seed=self.rng.getrandbits(32))
+        search = HintSearch(state, state.turn, self.context, seed=self.rng.getrandbits(32),
+                            greedy_opponent=self.greedy_opponent, fitted=self.fitted)
         if self.budget_s is not None:
             search.step(self.budget_s)
         elif self.playouts is not None:

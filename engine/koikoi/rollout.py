@@ -2,6 +2,9 @@
 of playouts a second. Card values know the yaku in progress; each player's finishers (the cards that
 would complete a yaku) are worked out only when a choice needs them, not after every capture, and both
 they and the yaku totals are remembered by captured piles, which recur across the worlds of a search.
+
+Which hand card to play is scored by the fitted weights of ``playout_features`` (the default) or by the
+hand-tuned rule below them (``fitted=False``: the expert the weights were fitted to).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Final
 from engine.capture import Phase
 from engine.cards import ALL_CARDS, Kind
 from engine.cardset import FULL, MONTH_MASK_BY_CARD, cards_of
+from engine.koikoi.playout_features import LAY_RISK, FittedTables, load_weights
 from engine.koikoi.profile import KoiKoiProfile
 from engine.koikoi.progress import COUNT_YAKU, finisher_table, finishers_in, yaku_groups
 from engine.koikoi.round import KoiKoiRound
@@ -29,7 +33,6 @@ NOISE: Final = 0.6  # per-world jitter of card preferences, so playouts differ
 PROGRESS: Final = 0.6  # share of a started yaku's points added to each card it still needs
 DROP_OWN, DROP_THEIRS = 0.3, 0.6  # what laying a card costs: its worth to the player and to the opponent
 SAFE_CAPTURE: Final = 0.25  # weight of a capture in a month nobody else can take any more
-LAY_RISK: Final = (0.2, 0.6, 0.85, 1.0)  # share of a laid card's cost by how many of its month are unseen
 STALE: Final = -1  # a finishers mask (never negative) not worked out since the last capture
 
 
@@ -48,38 +51,40 @@ def card_values(profile: KoiKoiProfile) -> tuple[float, ...]:
     return tuple(values)
 
 
+def card_worths(profile: KoiKoiProfile, mine: int, theirs: int) -> list[float]:
+    """What each card is worth to the player who captured ``mine``: base values plus a share of each live yaku
+    they have started."""
+    values = list(card_values(profile))
+    for group in yaku_groups(profile):
+        have = (mine & group.cards).bit_count()
+        if not have or group.name in COUNT_YAKU or group.dead(mine, theirs) or group.made(mine):
+            continue
+        bonus = PROGRESS * group.value * have / group.need
+        for card in cards_of(group.cards & ~mine & ~theirs):
+            values[card] += bonus
+    return values
+
+
 class RolloutPolicy:
     """A greedy-ish player for playouts: best capture by card values that know the yaku in progress,
     take the card that completes a yaku, deny the opponent's, discard the least useful card, and
     stop at the first yaku."""
 
-    def __init__(self, state: KoiKoiRound) -> None:
+    def __init__(self, state: KoiKoiRound, fitted: bool = True) -> None:
         self.profile = state.profile
         self.finishers = finisher_table(state.profile)
         self._near_cache: dict[int, int] = {}  # captured << 48 | opponent's captured -> finishers
         self._yaku_cache: dict[int, int] = {}  # captured | koi-koi called << 48 -> yaku total
-        values = [self._values(state, p) for p in (0, 1)]
+        values = [card_worths(self.profile, state.captured[p], state.captured[1 - p]) for p in (0, 1)]
         # keep[p][c]: worth of card c to player p when p captures it (own value plus what it denies).
         self.keep = tuple(tuple(values[p][c] + DENY_SHARE * values[1 - p][c] for c in range(48)) for p in (0, 1))
         # drop[p][c]: cost to p of laying c on the field, where the opponent may take it.
         self.drop = tuple(
             tuple(DROP_OWN * values[p][c] + DROP_THEIRS * values[1 - p][c] for c in range(48)) for p in (0, 1)
         )
-
-    def _values(self, state: KoiKoiRound, player: int) -> list[float]:
-        """Card values for ``player``: base values plus a share of each live yaku they have started."""
-        mine, theirs = state.captured[player], state.captured[1 - player]
-        values = list(card_values(self.profile))
-        for group in yaku_groups(self.profile):
-            have = (mine & group.cards).bit_count()
-            if not have or group.name in COUNT_YAKU or group.dead(mine, theirs) or group.made(mine):
-                continue
-            bonus = PROGRESS * group.value * have / group.need
-            open_cards = group.cards & ~mine & ~theirs
-            for card in range(48):
-                if open_cards >> card & 1:
-                    values[card] += bonus
-        return values
+        self.fitted = tuple(FittedTables.build(values[p], values[1 - p], load_weights()) for p in (0, 1))
+        if not fitted:
+            self.choose_play = self.choose_play_tuned  # type: ignore[method-assign]
 
     def land_score(self, p: int, card: int, got: int, near: Sequence[int], unseen: int) -> float:
         """How much ``p`` likes landing ``card`` and capturing ``got`` (a mask; 0 lays it on the field).
@@ -120,15 +125,62 @@ class RolloutPolicy:
     def choose_play(
         self, p: int, hand: int, field: int, unseen: int, near: Sequence[int], noise: Sequence[float]
     ) -> int:
-        """The hand card ``p`` plays: ``land_score`` inlined, as this is the playouts' hottest loop."""
-        keep, drop = self.keep[p], self.drop[p]
+        """The hand card ``p`` plays: the fitted score (``playout_features.move_features`` times the weights)
+        plus the world's noise, inlined from ``FittedTables``, as this is the playouts' hottest loop."""
+        tables = self.fitted[p]
+        h = hand.bit_count()
+        capture, safe, lay, base = tables.capture[h], tables.safe[h], tables.lay[h], tables.base[h]
         mine, theirs = near[p], near[1 - p]
         best, best_score = -1, -math.inf
+        whole = hand
         while hand:
             low = hand & -hand
             hand ^= low
             card = low.bit_length() - 1
             month = MONTH_MASK_BY_CARD[card]
+            got = field & month
+            open_cards = unseen & month
+            if not got:
+                opens = open_cards.bit_count()
+                score = lay[opens][card] + noise[card]
+                if theirs & low:
+                    score += tables.lay_finish * LAY_RISK[opens]
+                if whole & month & ~low:
+                    score += tables.lay_held
+            else:
+                n = got.bit_count()
+                if n == 2:
+                    got = self.best_take(p, got, near)
+                table = capture if open_cards else safe
+                score = base + table[card] + noise[card]
+                if open_cards:
+                    score += tables.open_one if open_cards & (open_cards - 1) == 0 else tables.open_two
+                if n == 3:
+                    score += tables.three
+                if whole & month & ~low:
+                    score += tables.held
+                if (got | low) & mine:
+                    score += tables.finish
+                if (got | low) & theirs:
+                    score += tables.deny
+                while got:
+                    bit = got & -got
+                    got ^= bit
+                    score += table[bit.bit_length() - 1]
+            if score > best_score:
+                best, best_score = card, score
+        return best
+
+    def choose_play_tuned(
+        self, p: int, hand: int, field: int, unseen: int, near: Sequence[int], noise: Sequence[float]
+    ) -> int:
+        """The hand-tuned rule (``land_score`` with the safe-capture discount), for fitting data only: not inlined
+        as tightly as ``choose_play``."""
+        keep, drop = self.keep[p], self.drop[p]
+        mine, theirs = near[p], near[1 - p]
+        best, best_score = -1, -math.inf
+        for card in cards_of(hand):
+            low, month = 1 << card, MONTH_MASK_BY_CARD[card]
             got = field & month
             if not got:
                 cost = (drop[card] + COMPLETE_BONUS) if theirs & low else drop[card]

@@ -3,7 +3,8 @@
 import time
 
 from companion.hint_service import HintProcess, HintReport, HintRequest
-from engine.koikoi.hints import MatchContext
+from engine.koikoi.bots import GreedyBot
+from engine.koikoi.hints import HintSearch, MatchContext
 from engine.koikoi.round import KoiKoiRound
 
 CONTEXT = MatchContext(1, 12, (0, 0))
@@ -26,11 +27,16 @@ def test_reports_come_back_refined_and_a_newer_request_wins():
         process.request(HintRequest(1, first, first.turn, CONTEXT, schedule=(5.0, 5.0)))
         wait_for(reports, lambda: bool(reports))  # the process is up and searching request 1
         second = KoiKoiRound.shuffled(5)
-        process.request(HintRequest(2, second, second.turn, CONTEXT, fixed_samples=12))
+        for _ in range(8):  # the greedy bot's plays for the search to read its hand from
+            second.push(GreedyBot().choose(second))
+        process.request(HintRequest(2, second, second.turn, CONTEXT, fixed_samples=12, greedy_opponent=True))
         wait_for(reports, lambda: any(r.generation == 2 and r.final for r in reports))
         final = next(r for r in reports if r.generation == 2)
         legal = set(second.generate_legal_moves())
         assert final.moves and {h.move for h in final.moves} <= legal and final.samples >= 12
+        here = HintSearch(second, second.turn, CONTEXT, seed=2, greedy_opponent=True)  # the same search, here
+        here.add_samples(final.samples)
+        assert [(h.move, h.value) for h in here.ranked()] == [(h.move, h.value) for h in final.moves]
         assert not any(r.generation == 1 and r.final for r in reports)  # the old search was dropped
     finally:
         process.close()

@@ -38,6 +38,13 @@ def test_demo_session_plays_a_whole_match_against_the_bot():
     assert session.model().match_over
 
 
+def test_only_the_apps_own_greedy_bot_has_its_hand_read():
+    """The hints read the opponent's hand from its plays only when that opponent is the demo's greedy bot."""
+    assert KoiKoiSession(PROFILE, mode="demo", seed=3, bot=GreedyBot()).greedy_opponent
+    assert not KoiKoiSession(PROFILE, mode="demo", seed=3, bot=RandomBot(3)).greedy_opponent
+    assert not table_session().greedy_opponent
+
+
 def test_the_view_in_demo_mode_never_shows_the_opponents_hand():
     session = KoiKoiSession(PROFILE, mode="demo", seed=5, bot=GreedyBot())
     session.start_round()

@@ -5,13 +5,13 @@ import random
 from itertools import permutations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.dominoes.moves import DominoMove, MoveKind
 from engine.dominoes.profile import DominoProfile
 from engine.dominoes.round import DominoRound
-from engine.dominoes.tiles import NUMBERS
+from engine.dominoes.tiles import NUMBERS, Tile
 from engine.dominoes.tileset import DECKS, TileSet, add_masks
 from engine.dominoes.unseen import assign
 from engine.errors import InvalidStateError
@@ -119,6 +119,7 @@ def test_sampled_worlds_play_to_the_end(seed, cut, profile):
     forbidden=st.lists(st.integers(0, 0b1111110), min_size=4, max_size=4),
     seed=st.integers(0, 2**16),
 )
+@example(tiles=[Tile.T2_2, Tile.T2_2, Tile.T1_5, Tile.T2_2, Tile.T2_2], forbidden=[2, 2, 32, 32], seed=512)  # 4 copies
 def test_unseen_tiles_are_placed_whenever_some_placing_fits(tiles, forbidden, seed):
     fits = any(all(not NUMBERS[t] & f for t, f in zip(perm, forbidden, strict=True)) for perm in permutations(tiles, 4))
     if not fits:
