@@ -95,7 +95,7 @@ def move_features(hand: int, field: int, mine: int, theirs: int, values: Sequenc
 
 @dataclass(frozen=True)
 class FittedTables:
-    """The weighted sum of ``move_features`` for one player, spread over tables by hand size (0-8):
+    """The weighted sum of ``move_features`` for one player, spread over tables by hand size (0 up to 8):
     ``capture[h][c]`` (a month still open) and ``safe[h][c]`` (nobody else can take it) per card in G,
     ``lay[h][u][c]`` per laid card by unseen cards of its month, ``base[h]`` per capture."""
 
@@ -113,22 +113,23 @@ class FittedTables:
     lay_held: float  # l_held
 
     @classmethod
-    def build(cls, vm: Sequence[float], vt: Sequence[float], weights: Sequence[float]) -> FittedTables:
+    def build(cls, vm: Sequence[float], vt: Sequence[float], weights: Sequence[float], most: int = HAND
+              ) -> FittedTables:
+        """The tables for hands of up to ``most`` cards (hands only shrink: a search needs none bigger)."""
         w = dict(zip(FEATURES, weights, strict=True))
-        kind_c = (w["c_nB"], w["c_nA"], w["c_nR"], 0.0)
-        kind_l = (w["l_B"], w["l_A"], w["l_R"], 0.0)
+        kind_c = [(w["c_nB"], w["c_nA"], w["c_nR"], 0.0)[k] for k in _KIND]
+        kind_l = [(w["l_B"], w["l_A"], w["l_R"], 0.0)[k] for k in _KIND]
+        pairs = list(zip(vm, vt, kind_c, kind_l, strict=True))
         capture, safe, lay, base = [], [], [], []
-        for h in range(HAND + 1):
+        for h in range(most + 1):
             t = h / HAND
             a, b = w["c_vm"] + t * w["t_c_vm"], w["c_vt"] + t * w["t_c_vt"]
             sa, sb = a + w["c_safe_vm"], b + w["c_safe_vt"]
             la, lb = w["l_vm"] + t * w["t_l_vm"], w["l_vt"] + t * w["t_l_vt"]
-            capture.append(tuple(a * vm[c] + b * vt[c] + kind_c[_KIND[c]] for c in range(48)))
-            safe.append(tuple(sa * vm[c] + sb * vt[c] + kind_c[_KIND[c]] for c in range(48)))
-            lay.append(tuple(
-                tuple(LAY_RISK[u] * (la * vm[c] + lb * vt[c]) + w[f"l_u{u}"] + kind_l[_KIND[c]] for c in range(48))
-                for u in range(4)
-            ))
+            capture.append(tuple(a * m + b * o + k for m, o, k, _ in pairs))
+            safe.append(tuple(sa * m + sb * o + k for m, o, k, _ in pairs))
+            worth = [(la * m + lb * o, k) for m, o, _, k in pairs]
+            lay.append(tuple(tuple(LAY_RISK[u] * x + w[f"l_u{u}"] + k for x, k in worth) for u in range(4)))
             base.append(w["cap"] + t * w["t_cap"])
         return cls(tuple(capture), tuple(safe), tuple(lay), tuple(base), w["cap3"], w["c_held"], w["c_fin"],
                    w["c_deny"], w["c_u1"], w["c_u2"], w["l_fin"], w["l_held"])

@@ -82,8 +82,10 @@ class RolloutPolicy:
         self.drop = tuple(
             tuple(DROP_OWN * values[p][c] + DROP_THEIRS * values[1 - p][c] for c in range(48)) for p in (0, 1)
         )
-        self.fitted = tuple(FittedTables.build(values[p], values[1 - p], load_weights()) for p in (0, 1))
-        if not fitted:
+        if fitted:
+            self.fitted = tuple(FittedTables.build(values[p], values[1 - p], load_weights(), state.hand_size(p))
+                                for p in (0, 1))
+        else:
             self.choose_play = self.choose_play_tuned  # type: ignore[method-assign]
 
     def land_score(self, p: int, card: int, got: int, near: Sequence[int], unseen: int) -> float:
