@@ -58,6 +58,13 @@ _MOVES: Final = tuple(
 )
 
 
+def taken(move: Move, field: int) -> int:
+    """The field cards (a mask) that ``move`` lands on and takes: its chosen one of two, else all of its month."""
+    assert move.card is not None
+    matches = field & MONTH_MASK_BY_CARD[move.card]
+    return 1 << move.take if move.take is not None and matches.bit_count() == 2 else matches
+
+
 def capture_moves(kind: MoveKind, card: int, field: int) -> list[Move]:
     """The canonical moves of landing ``card`` on ``field``: one per possible choice of take."""
     matches = field & MONTH_MASK_BY_CARD[card]

@@ -29,8 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.capture import Phase
-from engine.cardset import MONTH_MASK_BY_CARD
+from engine.capture import Phase, taken
 from engine.koikoi.bots import GreedyBot
 from engine.koikoi.hints import HintBot, HintSearch, MatchContext
 from engine.koikoi.playout_features import FEATURES, move_features
@@ -55,7 +54,7 @@ def collect(first: int, rounds: int, worlds: int = WORLDS, fitted: bool = False)
             p, best = state.turn, None
             if state.phase is Phase.PLAY:
                 search = HintSearch(state, p, context, seed=rng.getrandbits(32), fitted=fitted, prune=False)
-                if len(search._candidates) > 1:
+                if len(search.estimates()) > 1:
                     search.add_samples(worlds)
                     yield _record(state, p, seed, search)
                     best = search.ranked()[0].move
@@ -66,13 +65,8 @@ def collect(first: int, rounds: int, worlds: int = WORLDS, fitted: bool = False)
 
 
 def _record(state: KoiKoiRound, p: int, seed: int, search: HintSearch) -> list[object]:
-    moves = []
-    for candidate in search._candidates.values():
-        move = candidate.moves[0]
-        assert move.card is not None
-        matches = state.field & MONTH_MASK_BY_CARD[move.card]
-        got = 1 << move.take if move.take is not None and matches.bit_count() == 2 else matches
-        moves.append([int(move.card), got, round(candidate.value, 4), round(candidate.points, 2)])
+    moves = [[int(move.card), taken(move, state.field), round(value, 4), round(points, 2)]
+             for move, value, points in search.estimates()]
     return [p, state.hands[p], state.field, state.captured[p], state.captured[1 - p], state.hands[1 - p],
             state.stock_left, state.koikoi[p], state.koikoi[1 - p], seed, moves]
 

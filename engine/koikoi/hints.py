@@ -19,9 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine.capture import Phase, capture_moves
+from engine.capture import Phase, capture_moves, taken
 from engine.cards import Card, Kind
-from engine.cardset import MONTH_MASK_BY_CARD
 from engine.errors import IllegalMoveError
 from engine.koikoi.advice import Reason, move_reason
 from engine.koikoi.progress import finishers, player_view
@@ -203,9 +202,8 @@ class HintSearch:
         view = self._view
         if move.card is None:
             return 0.0
-        matches = view.field & MONTH_MASK_BY_CARD[move.card]
-        got = 1 << move.take if move.take is not None and matches.bit_count() == 2 else matches
-        return self._policy.land_score(self.player, move.card, got, self._near, view.unknown().mask)
+        return self._policy.land_score(self.player, move.card, taken(move, view.field), self._near,
+                                       view.unknown().mask)
 
     @property
     def samples(self) -> int:
@@ -314,6 +312,11 @@ class HintSearch:
         return [
             MoveHint(move, c.value, c.points, c.n, self._reason(move)) for c in order for move in c.moves
         ]
+
+    def estimates(self) -> list[tuple[Move, float, float]]:
+        """(move, value, points) once per distinct move, in the order the moves were generated, no reasons: for
+        fitting the play-outs to the search (``datasets.hints``)."""
+        return [(c.moves[0], c.value, c.points) for c in self._candidates.values()]
 
     def _reason(self, move: Move) -> Reason:
         reason = self._reasons.get(move)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from engine.capture import Phase
+from engine.capture import Phase, taken
 from engine.cardset import MONTH_MASK_BY_CARD, cards_of
 from engine.koikoi.bots import VALUE_BY_CARD
 from engine.koikoi.profile import KoiKoiProfile
@@ -58,9 +58,7 @@ class GreedyReader:
         for field, mine, called, move in _past_plays(state, player):
             assert move.card is not None
             card = int(move.card)
-            matches = field & MONTH_MASK_BY_CARD[card]
-            got = 1 << move.take if move.take is not None and matches.bit_count() == 2 else matches
-            played = self.value(card, got, mine, called)
+            played = self.value(card, taken(move, field), mine, called)
             for other in cards_of(allowed):
                 worth = self.best_value(other, field, mine, called)
                 if worth > played or (worth == played and other < card):
