@@ -24,7 +24,7 @@ from engine.kan.play import format_summary as format_kan_summary
 from engine.kan.play import make_bots as make_kan_bots
 from engine.kan.play import simulate as simulate_kan
 from engine.kan.profile import KanProfile
-from engine.koikoi.bots import GreedyBot
+from engine.koikoi.bots import GreedyBot, PlayoutBot
 from engine.koikoi.match import KoiKoiMatch
 from engine.koikoi.play import play_match
 from engine.koikoi.profile import KoiKoiProfile
@@ -39,7 +39,8 @@ def register(sub: Any) -> None:
     source.add_argument("--profile", help="default: default for koikoi, else the game's own")
     source.add_argument("--rules", metavar="FILE")
     parser.add_argument("--rounds", type=int, help="rounds per match (default: the profile's)")
-    parser.add_argument("--bots", help="one per player of: random, greedy (default: greedy, then random)")
+    parser.add_argument("--bots", help="one per player of: random, greedy, and for koikoi playout (the hint search's "
+                        "play-out policy alone) (default: greedy, then random)")
     parser.add_argument("--players", type=int, help="hato, minhwatu: 2 to 5 (default 3); jielong, kkori: 2 to 4 (4)")
     parser.add_argument("--variant", action="append", default=[], metavar="NAME", help="dominoes: a profile variant")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -51,7 +52,9 @@ def make_bot(name: str, seed: int) -> Bot:
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot()
-    raise KibitzError(f"unknown bot {name!r}; choose random or greedy")
+    if name == "playout":
+        return PlayoutBot()
+    raise KibitzError(f"unknown bot {name!r}; choose random, greedy or playout")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ import json
 import random
 import sys
 import time
+import tomllib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -146,11 +147,20 @@ def fit(data: Decisions, train: np.ndarray, temperature: float = TEMPERATURE, l2
     return w / sd
 
 
-def write_weights(path: Path, weights: np.ndarray, note: str) -> None:
-    lines = ["# The fitted play-out policy (engine/koikoi/playout_features.py), written by",
-             "# `python -m datasets.hints.distil fit`.", f"# {note}", "", "[weights]"]
+def write_weights(path: Path, weights: Sequence[float], note: str) -> None:
+    """A weights file as ``engine/koikoi/playouts.toml`` is, ``note`` saying where it came from."""
+    lines = ["# The play-out policy's weights (engine/koikoi/playout_features.py).", f"# {note}", "", "[weights]"]
     lines += [f"{name} = {value:.6f}" for name, value in zip(FEATURES, weights, strict=True)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def read_weights(path: Path) -> list[float]:
+    """The weights of a file ``write_weights`` wrote, in ``FEATURES`` order."""
+    table = tomllib.loads(path.read_text(encoding="utf-8")).get("weights", {})
+    missing = [name for name in FEATURES if name not in table]
+    if missing:
+        raise ValueError(f"{path} lacks weights for {missing}")
+    return [float(table[name]) for name in FEATURES]
 
 
 # ----------------------------------------------------------------------------------- command line
@@ -182,8 +192,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     fitted = data.regret(data.x @ weights, test)
     print(f"{len(records)} decisions ({int(test.sum())} held out); held-out regret: fitted {fitted:.4f}, "
           f"a random move {data.random_regret(test):.4f}")
-    write_weights(args.out, weights, f"Soft targets (temperature {TEMPERATURE}, L2 {L2}) on {len(records)} decisions "
-                  f"of {args.data.name}; held-out regret {fitted:.4f}.")
+    write_weights(args.out, weights, f"`python -m datasets.hints.distil fit`: soft targets (temperature {TEMPERATURE}, "
+                  f"L2 {L2}) on {len(records)} decisions of {args.data.name}; held-out regret {fitted:.4f}.")
 
 
 if __name__ == "__main__":

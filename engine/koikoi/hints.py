@@ -144,12 +144,14 @@ class HintSearch:
     phase) read the estimates at any time. In the FLIP phase the flipped card is face up: pass it as
     ``flipped`` when ``state`` does not know its stock; without it the flip is sampled like the rest.
     ``greedy_opponent``: the opponent is the greedy bot, so its hand is read from its plays in ``state``'s
-    history; ``fitted=False`` plays out by the hand-tuned rule; ``prune=False`` samples every move in every world.
+    history; ``fitted=False`` plays out by the hand-tuned rule, ``weights`` by other weights than the shipped ones;
+    ``prune=False`` samples every move in every world.
     """
 
     def __init__(
         self, state: KoiKoiRound, player: int, context: MatchContext, seed: int = 0, flipped: Card | None = None,
         greedy_opponent: bool = False, fitted: bool = True, prune: bool = True,
+        weights: Sequence[float] | None = None,
     ) -> None:
         self.player = player
         self.prune = prune  # drop clearly worse moves early (off: every move gets every world, for fitting)
@@ -166,7 +168,7 @@ class HintSearch:
             raise IllegalMoveError(f"{flipped.code} cannot be the flipped card: it is {view.where(flipped)}")
         self.flipped = flipped
         self._rng = random.Random(seed)
-        self._policy = RolloutPolicy(view, fitted)
+        self._policy = RolloutPolicy(view, fitted, weights)
         self._allowed: int | None = None  # the cards the opponent's hidden hand may hold (None: any unknown one)
         if greedy_opponent:
             self._allowed = GreedyReader(view.profile).hand_cards(state, 1 - player, view.unknown().mask)
@@ -384,10 +386,12 @@ class HintBot:
         playouts: int | None = None,
         greedy_opponent: bool = False,
         fitted: bool = True,
+        weights: Sequence[float] | None = None,
     ) -> None:
         self.samples = samples
         self.greedy_opponent = greedy_opponent  # the opponent is the greedy bot: read its hand from its plays
         self.fitted = fitted
+        self.weights = weights  # the play-outs' weights (None: the shipped ones)
         self.budget_s = budget_s
         self.playouts = playouts
         self.context = context or MatchContext.single_round()  # set it before each round of a match
@@ -398,7 +402,7 @@ class HintBot:
         if len({move_class(m) for m in moves}) == 1:
             return moves[0]
         search = HintSearch(state, state.turn, self.context, seed=self.rng.getrandbits(32),
-                            greedy_opponent=self.greedy_opponent, fitted=self.fitted)
+                            greedy_opponent=self.greedy_opponent, fitted=self.fitted, weights=self.weights)
         if self.budget_s is not None:
             search.step(self.budget_s)
         elif self.playouts is not None:

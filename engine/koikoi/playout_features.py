@@ -2,9 +2,10 @@
 
 A hand card's score is a weighted sum of 30 features of playing it (what it captures, worth to each side,
 whether it completes or denies a yaku, the kind of card laid and how many of its month are unseen,
-scaled by how far the round has run). The weights (``playouts.toml``) are fitted by
-``python -m datasets.hints.distil`` to the moves the 100-world search picked with the hand-tuned
-play-outs, so the play-outs play more like the search itself (expert iteration, one step).
+scaled by how far the round has run). The weights (``playouts.toml``) are learnt in two steps: fitted by
+``python -m datasets.hints.distil`` to the moves the 100-world search picked with the hand-tuned play-outs,
+so the play-outs play more like the search itself (expert iteration, one step), then moved by
+``python -m datasets.hints.tune`` so that the play-out policy played alone wins more against the greedy bot.
 
 ``move_features`` is the readable definition, used by the fit; ``FittedTables`` is the same sum laid out
 in per-card tables for the play-outs' hot loop (a test checks they agree).

@@ -3,8 +3,8 @@ of playouts a second. Card values know the yaku in progress; each player's finis
 would complete a yaku) are worked out only when a choice needs them, not after every capture, and both
 they and the yaku totals are remembered by captured piles, which recur across the worlds of a search.
 
-Which hand card to play is scored by the fitted weights of ``playout_features`` (the default) or by the
-hand-tuned rule below them (``fitted=False``: the expert the weights were fitted to).
+Which hand card to play is scored by the learnt weights of ``playout_features`` (the default, or ``weights``
+passed in) or by the hand-tuned rule below them (``fitted=False``: the expert the weights were first fitted to).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class RolloutPolicy:
     take the card that completes a yaku, deny the opponent's, discard the least useful card, and
     stop at the first yaku."""
 
-    def __init__(self, state: KoiKoiRound, fitted: bool = True) -> None:
+    def __init__(self, state: KoiKoiRound, fitted: bool = True, weights: Sequence[float] | None = None) -> None:
         self.profile = state.profile
         self.finishers = finisher_table(state.profile)
         self._near_cache: dict[int, int] = {}  # captured << 48 | opponent's captured -> finishers
@@ -83,7 +83,8 @@ class RolloutPolicy:
             tuple(DROP_OWN * values[p][c] + DROP_THEIRS * values[1 - p][c] for c in range(48)) for p in (0, 1)
         )
         if fitted:
-            self.fitted = tuple(FittedTables.build(values[p], values[1 - p], load_weights(), state.hand_size(p))
+            weights = load_weights() if weights is None else weights  # other weights: for tuning them
+            self.fitted = tuple(FittedTables.build(values[p], values[1 - p], weights, state.hand_size(p))
                                 for p in (0, 1))
         else:
             self.choose_play = self.choose_play_tuned  # type: ignore[method-assign]

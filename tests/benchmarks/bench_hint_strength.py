@@ -1,7 +1,7 @@
 """The hint bot against the greedy bot over seeded Koi-Koi rounds (target: at least 60% of decided rounds won).
 
     python -m tests.benchmarks.bench_hint_strength [--rounds 1000] [--playouts 2000 | --samples 100] [--profile default]
-                                                   [--unknown-opponent] [--tuned-playouts]
+                                                   [--unknown-opponent] [--hand-tuned-playouts | --weights FILE]
 
 Round ``i`` is dealt from seed ``i`` and dealt by player ``i % 2``; the hint bot is player 0. Rounds
 decided at the deal (teshi, kuttsuki, redeals) involve no play and are skipped and counted. The bot
@@ -13,7 +13,8 @@ development machine, so the default 2,000 and ``--playouts 8000`` stay below the
 spent a decision is printed at the end, so that strength is stated at the time the app really gives the search.
 The hint bot knows its opponent is the greedy bot, as the app's hints know in the demo, and reads the bot's
 hand from its plays (``engine.koikoi.reading``); ``--unknown-opponent`` measures it without, as at a real
-table. ``--tuned-playouts`` plays the play-outs by the hand-tuned rule instead of the fitted weights.
+table. ``--hand-tuned-playouts`` plays the play-outs by the hand-tuned rule instead of the shipped weights,
+``--weights FILE`` by the weights of a file such as ``datasets.hints.distil fit`` and ``datasets.hints.tune`` write.
 A progress line goes to stdout every 50 rounds; run it in the background for the full 1,000:
 
     nohup python -m tests.benchmarks.bench_hint_strength > /tmp/kibitz-hint-strength.log 2>&1 &
@@ -28,8 +29,10 @@ import argparse
 import math
 import os
 import time
+from pathlib import Path
 
 from companion.hint_service import DEFAULT_SCHEDULE
+from datasets.hints.distil import read_weights
 from engine.capture import Phase
 from engine.koikoi.bots import GreedyBot
 from engine.koikoi.hints import HintBot, HintSearch, MatchContext, move_class
@@ -48,7 +51,9 @@ def main() -> None:
     parser.add_argument("--profile", default="default")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--unknown-opponent", action="store_true", help="do not read the greedy bot's hand")
-    parser.add_argument("--tuned-playouts", action="store_true", help="hand-tuned play-outs, not the fitted ones")
+    playouts = parser.add_mutually_exclusive_group()
+    playouts.add_argument("--hand-tuned-playouts", action="store_true", help="hand-tuned play-outs, not the weights")
+    playouts.add_argument("--weights", type=Path, help="a weights file instead of engine/koikoi/playouts.toml")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
@@ -58,7 +63,8 @@ def main() -> None:
         report_playouts(profile, budget)
     playouts = args.playouts if args.samples is None else None
     hints = TimedBot(HintBot(args.samples or 0, context=MatchContext.single_round(), seed=1, playouts=playouts,
-                             greedy_opponent=not args.unknown_opponent, fitted=not args.tuned_playouts))
+                             greedy_opponent=not args.unknown_opponent, fitted=not args.hand_tuned_playouts,
+                             weights=read_weights(args.weights) if args.weights else None))
     bots = [hints, GreedyBot()]
     won = lost = drawn = skipped = 0
     margin = 0
@@ -81,7 +87,8 @@ def main() -> None:
             report(played, won, lost, drawn, skipped, margin, time.perf_counter() - started)
     setting = f"{args.samples} worlds" if args.samples is not None else f"{args.playouts} play-outs"
     setting += ", " + ("opponent unknown" if args.unknown_opponent else "the greedy bot's hand read")
-    setting += ", " + ("hand-tuned" if args.tuned_playouts else "fitted") + " play-outs"
+    setting += ", play-outs by " + ("the hand-tuned rule" if args.hand_tuned_playouts else
+                                    f"the weights of {args.weights or 'engine/koikoi/playouts.toml'}")
     print(f"settings: {setting} per decision, profile {profile.name}, seeds {args.first_seed}..; "
           f"{hints.ms_per_decision():.1f} ms CPU time per searched decision ({hints.decisions} decisions)")
     report(won + lost + drawn, won, lost, drawn, skipped, margin, time.perf_counter() - started)

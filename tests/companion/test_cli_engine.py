@@ -65,6 +65,16 @@ def test_simulate_prints_a_summary(capsys):
     assert main(["simulate", "koikoi", "--games", "1", "--bots", "greedy"]) == 2
 
 
+def test_simulate_the_playout_bot_against_greedy(capsys):
+    """The play-out policy alone is a bot of its own, scoring more than greedy over enough rounds."""
+    assert main(["simulate", "koikoi", "--games", "40", "--rounds", "6", "--bots", "playout,greedy", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["rounds"] == 240
+    assert summary["points_per_match"][0] > summary["points_per_match"][1]
+    assert main(["simulate", "koikoi", "--games", "1", "--bots", "playout,nobody"]) == 2
+    assert "choose random, greedy or playout" in capsys.readouterr().err
+
+
 def test_text_demo_narrates_a_whole_match():
     out = kibitz("demo", "--text", "--seed", "4", "--rounds", "3")
     assert out.returncode == 0, out.stderr

@@ -5,7 +5,7 @@ import random
 from engine.bots import RandomBot
 from engine.capture import Phase
 from engine.cardset import FULL, MONTH_MASK_BY_CARD, cards_of
-from engine.koikoi.bots import GreedyBot
+from engine.koikoi.bots import GreedyBot, PlayoutBot
 from engine.koikoi.hints import HintSearch, MatchContext
 from engine.koikoi.playout_features import FEATURES, load_weights, move_features
 from engine.koikoi.progress import finishers_in
@@ -130,3 +130,29 @@ def test_the_search_with_the_reading_is_reproducible_and_ranks_every_move():
         ranks.append([(h.move, round(h.value, 9)) for h in search.ranked()])
     assert ranks[0] == ranks[1]
     assert {m for m, _ in ranks[0]} == set(state.generate_legal_moves())
+
+
+def test_the_playout_bot_plays_as_the_playouts_do():
+    """``PlayoutBot`` is the play-outs' policy without noise: its move at each position (hand card and take)
+    is the first move a noiseless play-out from there records, and flips take what the play-out takes."""
+    bot = PlayoutBot()
+    checked = 0
+    for state in greedy_positions(10):
+        record: list = []
+        RolloutPolicy(state).rollout(state, [0.0] * 48, record)
+        chosen = bot.choose(state)
+        assert chosen in state.legal_moves
+        assert (chosen.card, chosen.take) == (record[0].card, record[0].take)
+        state.push(chosen)
+        if state.phase is Phase.FLIP and len(state.generate_legal_moves()) > 1:
+            assert (bot.choose(state).card, bot.choose(state).take) == (record[1].card, record[1].take)
+            checked += 1
+        state.pop()
+    assert checked > 0
+
+
+def test_the_playout_bot_takes_other_weights():
+    """Weights passed in replace the shipped ones: turning every weight around changes the bot's play."""
+    flipped = PlayoutBot(weights=tuple(-w for w in load_weights()))
+    differ = sum(PlayoutBot().choose(state) != flipped.choose(state) for state in greedy_positions(6))
+    assert differ > 10
