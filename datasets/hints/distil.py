@@ -24,7 +24,6 @@ import json
 import random
 import sys
 import time
-import tomllib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -33,7 +32,7 @@ import numpy as np
 from engine.capture import Phase, taken
 from engine.koikoi.bots import GreedyBot
 from engine.koikoi.hints import HintBot, HintSearch, MatchContext
-from engine.koikoi.playout_features import FEATURES, move_features
+from engine.koikoi.playout_features import FEATURES, move_features, parse_weights
 from engine.koikoi.profile import KoiKoiProfile
 from engine.koikoi.progress import finisher_table, finishers_in
 from engine.koikoi.rollout import card_worths
@@ -154,13 +153,9 @@ def write_weights(path: Path, weights: Sequence[float], note: str) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def read_weights(path: Path) -> list[float]:
+def read_weights(path: Path) -> tuple[float, ...]:
     """The weights of a file ``write_weights`` wrote, in ``FEATURES`` order."""
-    table = tomllib.loads(path.read_text(encoding="utf-8")).get("weights", {})
-    missing = [name for name in FEATURES if name not in table]
-    if missing:
-        raise ValueError(f"{path} lacks weights for {missing}")
-    return [float(table[name]) for name in FEATURES]
+    return parse_weights(path.read_text(encoding="utf-8"), str(path))
 
 
 # ----------------------------------------------------------------------------------- command line

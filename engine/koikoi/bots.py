@@ -3,6 +3,7 @@ plays as the hint search's play-outs do."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Final
 
@@ -43,7 +44,7 @@ def immediate_value(state: KoiKoiRound, move: Move) -> float:
     return value
 
 
-class FirstYakuBot:
+class FirstYakuBot(ABC):
     """A bot that stops as soon as it has a yaku (a bird in the hand) and ``pick``s among two or more moves."""
 
     def choose(self, state: KoiKoiRound) -> Move:
@@ -52,8 +53,9 @@ class FirstYakuBot:
         moves = state.generate_legal_moves()
         return moves[0] if len(moves) == 1 else self.pick(state, moves)
 
+    @abstractmethod
     def pick(self, state: KoiKoiRound, moves: list[Move]) -> Move:
-        raise NotImplementedError
+        """The move to play of ``moves`` (two or more, PLAY or FLIP phase)."""
 
 
 class GreedyBot(FirstYakuBot):

@@ -48,11 +48,15 @@ HAND: Final = 8  # a full Koi-Koi hand: the hand share is hand size / 8
 @functools.cache
 def load_weights() -> tuple[float, ...]:
     """The shipped weights, in ``FEATURES`` order."""
-    text = resources.files("engine.koikoi").joinpath("playouts.toml").read_text(encoding="utf-8")
-    table = tomllib.loads(text)["weights"]
-    missing = set(FEATURES) - set(table)
+    return parse_weights(resources.files("engine.koikoi").joinpath("playouts.toml").read_text(encoding="utf-8"))
+
+
+def parse_weights(text: str, source: str = "playouts.toml") -> tuple[float, ...]:
+    """The ``[weights]`` table of a weights file's text, in ``FEATURES`` order."""
+    table = tomllib.loads(text).get("weights", {})
+    missing = [name for name in FEATURES if name not in table]
     if missing:
-        raise ValueError(f"playouts.toml lacks weights for {sorted(missing)}")
+        raise ValueError(f"{source} lacks weights for {missing}")
     return tuple(float(table[name]) for name in FEATURES)
 
 
