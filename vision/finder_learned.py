@@ -2,8 +2,7 @@
 
 The frame is shrunk so its short side matches the model's input rule (cards are then ~15-55 px wide), the
 network marks card centres on a stride-4 heatmap and regresses each card's four corners and visible share;
-peaks of the heatmap (averaged with the mirrored frame's: a card the network is unsure of in one view rarely
-peaks in both; 3 x 3 max-pool NMS, threshold) become quads in full-resolution pixels, which are then
+peaks of the heatmap (3 x 3 max-pool NMS, threshold) become quads in full-resolution pixels, which are then
 refitted to their sides at full resolution (``finder_refine``). A card whose visible share is low (covered,
 cut by the frame) is reported as partial. All knobs come from the model's ``kibitz`` metadata.
 """
@@ -46,13 +45,12 @@ class LearnedFinder:
     DEFAULT_MODEL = DEFAULT_MODEL
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True,
-                 zoom_out: tuple[float, ...] = (0.5, 0.25), mirror: bool = True) -> None:
+                 zoom_out: tuple[float, ...] = (0.5, 0.25)) -> None:
         path, self._session = open_session(model_path, self.DEFAULT_MODEL, threads, self.TASK, FinderModelError)
         self.path = path
         self.threads = threads
         self.refine = refine
         self.zoom_out = zoom_out  # coarser looks for cards too big for the model's input scale
-        self.mirror = mirror  # average the fine look's heatmap with the mirrored frame's (steadier peaks, 2 passes)
         self._input_name = _check_io(self._session, path)
         meta = _metadata(self._session, path, self.TASK)
         try:
@@ -82,7 +80,7 @@ class LearnedFinder:
         image = as_bgr(image)
         height, width = image.shape[:2]
         scale = self.input_scale(width, height)
-        quads, score, seen = self._look(image, scale, self.mirror)
+        quads, score, seen = self._look(image, scale)
         for zoom in self.zoom_out:
             quads, score, seen = self._add_big_cards((quads, score, seen), self._look(image, scale * zoom),
                                                      scale * zoom)
@@ -92,15 +90,10 @@ class LearnedFinder:
             quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
         return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below), seen
 
-    def _look(self, image: np.ndarray, scale: float, mirror: bool = False
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """One pass of the network on the frame shrunk by ``scale`` (two with ``mirror``): quads in frame pixels,
-        scores, visible shares."""
+    def _look(self, image: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One pass of the network on the frame shrunk by ``scale``: quads in frame pixels, scores, visible."""
         small = _resize_padded(image, scale, self.multiple)
         heat, corners, visible = self._session.run(list(OUTPUTS), {self._input_name: small[None]})
-        if mirror:  # the input's width is a multiple of the stride, so the two heatmaps' cells line up
-            mirrored = self._session.run(["heat"], {self._input_name: np.ascontiguousarray(small[None, :, ::-1])})[0]
-            heat = 0.5 * (heat + mirrored[..., ::-1])
         quads, score, seen = self._decode(heat[0, 0], corners[0], visible[0, 0])
         return (quads + 0.5) / scale - 0.5, score, seen  # input pixels -> frame pixels (centres at integers)
 

@@ -137,20 +137,3 @@ def test_recognizer_takes_the_learned_finder(shared_data: Path, finder: LearnedF
     scene = render_scene(11, preset("default", styles=(TEST_STYLE,), size=(960, 540)))
     observation = Recognizer(finder=finder)(scene.image)
     assert len(observation.cards) == len(finder(scene.image)) > 0
-
-
-def test_the_mirrored_look_finds_the_same_cards_in_a_mirrored_frame(shared_data: Path) -> None:
-    """The fine look averages its heatmap with the mirrored frame's, so a mirrored frame gives the same peaks,
-    mirrored: each card found in one is found in the other at the mirrored place (a misaligned average would
-    shift every centre by a heatmap cell or lose the weaker peaks)."""
-    mirrored_finder, plain = LearnedFinder(threads=1, refine=False), LearnedFinder(threads=1, refine=False, mirror=False)
-    scene = render_scene(SEEDS[0], preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
-    width = scene.image.shape[1]
-    found = mirrored_finder(scene.image)
-    flipped = mirrored_finder(np.ascontiguousarray(scene.image[:, ::-1]))
-    assert len(found) >= 5 and len(flipped) == len(found)
-    centres = found.quads.mean(axis=1)
-    back = flipped.quads.mean(axis=1) * [-1, 1] + [width - 1, 0]
-    distance = np.linalg.norm(centres[:, None] - back[None], axis=2).min(axis=1)
-    assert np.all(distance < 4.0), distance
-    assert not np.allclose(plain(scene.image).confidence[:3], found.confidence[:3])  # the average changes scores

@@ -24,5 +24,5 @@ class TileFinder(LearnedFinder):
     DEFAULT_MODEL = DEFAULT_MODEL
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True,
-                 zoom_out: tuple[float, ...] = (), mirror: bool = False) -> None:
-        super().__init__(model_path, threads, refine, zoom_out, mirror)
+                 zoom_out: tuple[float, ...] = ()) -> None:
+        super().__init__(model_path, threads, refine, zoom_out)
