@@ -37,9 +37,9 @@ class DominoReader:
 
     def __call__(self, frame: Frame) -> TableObservation:
         seen = self.recognizer(frame)
-        cards = tuple(CardObservation(label, tile.confidence, tile.quad,
-                                      zone=self.zones.role_of(tile.center, seen.image_size))
-                      for tile, label in zip(seen.tiles, seen.labels(), strict=True))
+        roles = [self.zones.role_of(tile.center, seen.image_size) for tile in seen.tiles]
+        cards = tuple(CardObservation(self.zones.label_in(role, label), tile.confidence, tile.quad, zone=role)
+                      for tile, label, role in zip(seen.tiles, seen.labels(), roles, strict=True))
         return TableObservation(seen.image_size, cards, seen.timings_ms)
 
 

@@ -7,6 +7,9 @@ up is its code, and the two copies of a civil tile are one class. A move is the 
 line, or one more back in front of the player to move (which of their own tiles only a visible hand can
 tell; else the user types it). The leader's open end is told by the next tile laid on it. At the count the
 face-down tiles are turned up where they lie: ``show P TILES`` once all of a player's unseen tiles are seen.
+Tiles laid for good (all but the newest two) are settled: unseen, or read otherwise where they lie, they are still
+themselves; a tile read a pip off is a likelier misread than another; a few things read as tiles beside a fresh
+deal are clutter, left out from then on.
 
 The state lives in a ``DominoSession`` (mode "camera"), so the app shows what the camera found.
 ``table_from_observation`` turns a ``vision.dominoes`` observation into the ``ObservedTable`` this reads.
@@ -32,6 +35,12 @@ from vision.dominoes.observation import DominoTableObservation
 from vision.observation import BACK, UNKNOWN
 
 SHOW = "show"
+MAX_CLUTTER = 2
+"""Things read as tiles in the line or the face-down rows that a fresh deal still starts beside (a box, a marker
+card): the session leaves out whatever lies there from then on. More than this is a deal still on the table."""
+FRESH = 2
+"""The newest tiles laid (in the line, or face down) may still be a misread move; older ones are settled: never
+moved again this deal, so unseen or read otherwise where they lie they are still themselves."""
 
 
 class DominoLive:
@@ -105,6 +114,18 @@ class DominoLive:
             return "face down: " + ", ".join(f"{n} before player {p + 1}" for p, n in enumerate(counts))
         return self.round.where(parse_tile(cls))
 
+    def misread_likeness(self, label: str, cls: str) -> float:
+        """How likely ``label`` is a misread of tile ``cls`` (1: like any other misread): a pip or two off is
+        likelier than another tile altogether (the reader drops or adds a pip; it does not invent a tile)."""
+        if BACK in (label, cls):
+            return 1.0
+        try:
+            seen, tile = parse_tile(label), parse_tile(cls)
+        except InvalidCardError:
+            return 1.0
+        off = abs(seen.low - tile.low) + abs(seen.high - tile.high)  # low <= high on both: the closer pairing
+        return 0.7 if off <= 1 else 0.9 if off <= 2 else 1.0
+
     def suspects(self, cls: str) -> list[int]:
         moves = self.round.move_stack
         if cls == BACK:
@@ -113,9 +134,10 @@ class DominoLive:
 
     # ----------------------------------------------------------------- the deal
     def setup(self, table: ObservedTable) -> SetupResult:
-        """A fresh deal: nothing in the line or in front of anyone; the user's hand shown whole or not at all."""
+        """A fresh deal: nothing in the line or in front of anyone (but ``MAX_CLUTTER`` things read as tiles: clutter);
+        the user's hand shown whole or not at all."""
         laid = [c for c in table.cards if c.role == FIELD or (c.role or "").startswith("captures-")]
-        if laid:
+        if len(laid) > MAX_CLUTTER:
             return SetupResult(None, f"waiting for a deal: {len(laid)} tiles still in the line or face down")
         size = self.session.match.hand_size
         mine = [c.label for c in table.faces(hand(self.me))] if self.me is not None else []
@@ -130,7 +152,8 @@ class DominoLive:
         if self.me is not None and mine:
             hands[self.me], hidden[self.me] = tiles.codes(), 0
         deal = {"field": [], "hands": hands, "hidden": hidden, "deck": self.session.match.deck}
-        return SetupResult(deal, f"dealt: {'your hand seen' if mine else 'no hand seen'}")
+        aside = f"; {len(laid)} thing(s) read as tiles taken for clutter" if laid else ""
+        return SetupResult(deal, f"dealt: {'your hand seen' if mine else 'no hand seen'}{aside}", tuple(laid))
 
     def start(self, deal: dict[str, Any], dealer: int | None = None) -> None:
         self.session.start_round(deal_from_json(deal), dealer)
@@ -191,19 +214,43 @@ class DominoLive:
 
     def _predict(self) -> Prediction:
         state = self.round
-        items = [Expect(tile.code, FIELD) for _, tile, _ in state.line]
+        settled = len(state.line) - FRESH
+        items = [Expect(tile.code, FIELD, may_hide=i < settled, fixed=i < settled)
+                 for i, (_, tile, _) in enumerate(state.line)]
         shown = dict(self.session.shown)
+        newest = self._newest_down()
         for p in range(self.players):
             if p in shown:
                 items += [Expect(tile.code, captures(p)) for tile in (*tiles_of(state.down[p]), *shown[p])]
             else:
                 backs = count_tiles(state.down[p]) + len(state.down_unseen[p])
-                items += [Expect(BACK, captures(p))] * backs
+                fresh = int(p == newest and backs > 0)
+                items += [Expect(BACK, captures(p), may_hide=True, fixed=True)] * (backs - fresh)
+                items += [Expect(BACK, captures(p))] * fresh
+        if self.me is not None and self._typing_down(state):  # laid already, perhaps, and not typed yet
+            items.append(Expect(BACK, captures(self.me), may_hide=True))
         optional: frozenset[str] = frozenset()
         if self.me is not None:
             items += [Expect(tile.code, hand(self.me)) for tile in tiles_of(state.hands[self.me])]
             optional = frozenset({hand(self.me)})
         return Prediction(tuple(items), optional)
+
+    def _typing_down(self, state: DominoRound) -> bool:
+        """The user must lay a tile face down and say which (their hand is known, the camera cannot tell)."""
+        return (state.turn == self.me and not state.is_over and not state.hidden[state.turn] and _all_down(state)
+                and not self.session.counting)
+
+    def _newest_down(self) -> int | None:
+        """Who laid the newest face-down tile, if it was among the last ``FRESH`` moves (that back is not settled
+        yet). The moves are taken back and made again to learn whose turn each was."""
+        state = self.round
+        undone = [state.pop() for _ in range(min(FRESH, len(state.move_stack)))]
+        player = None
+        for move in reversed(undone):
+            if move.kind is MoveKind.DOWN:
+                player = state.turn
+            state.push(move, check=False)
+        return player
 
     def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int,
                    base: tuple[str, ...] = ()) -> list[Candidate]:
@@ -286,7 +333,8 @@ class DominoLive:
             if move.kind is MoveKind.PLAY:
                 ok = move.tile is not None and move.tile.code in novel
             else:
-                ok = BACK in novel and (move.tile is None or (hand_seen and state.turn == self.me))
+                ok = ((BACK in novel or self._typing_down(state))  # (a back the state allows for is not novel)
+                      and (move.tile is None or (hand_seen and state.turn == self.me)))
             if ok:
                 out.append(str(move))
         return out
@@ -379,15 +427,22 @@ class DominoZones:
             return FIELD
         return captures((self.me + order.index(side)) % self.players)
 
+    @staticmethod
+    def label_in(role: str, label: str) -> str:
+        """The label as the zone allows it: nothing lies face down in the line, so a back read there is a tile
+        that could not be read (seen edge-on, in a hand)."""
+        return UNKNOWN if role == FIELD and label == BACK else label
+
 
 def table_from_observation(observation: DominoTableObservation, zones: DominoZones, time: float = 0.0,
                            frame: int = -1) -> ObservedTable:
     """Each tile of a recognised frame with the role of the zone its centre lies in."""
     cards = []
     for tile, label in zip(observation.tiles, observation.labels(), strict=True):
+        role = zones.role_of(tile.center, observation.image_size)
+        label = zones.label_in(role, label)
         quad = tile.quad
         long_side = max(((quad[i][0] - quad[i - 1][0]) ** 2 + (quad[i][1] - quad[i - 1][1]) ** 2) ** 0.5
                         for i in range(4))
-        cards.append(SeenCard(label, zones.role_of(tile.center, observation.image_size), tile.confidence,
-                              tile.center, long_side))
+        cards.append(SeenCard(label, role, tile.confidence, tile.center, long_side))
     return ObservedTable(tuple(cards), time, frame)

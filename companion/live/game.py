@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.live.table import ObservedTable
+from companion.live.table import ObservedTable, SeenCard
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class Expect:
     alt_role: str | None = None
     group: int = -1
     may_hide: bool = False  # it may be out of sight without meaning anything (under a pile of captures)
+    fixed: bool = False  # it never moves again this round
 
 
 @dataclass(frozen=True)
@@ -53,10 +54,12 @@ class Candidate:
 
 @dataclass(frozen=True)
 class SetupResult:
-    """The deal as far as the table shows it (``deal`` None while the table is not dealt yet) and what is seen."""
+    """The deal as far as the table shows it (``deal`` None while the table is not dealt yet) and what is seen;
+    ``clutter``: things on the table that are not part of the deal (they are left out where they lie)."""
 
     deal: dict[str, Any] | None
     message: str
+    clutter: tuple[SeenCard, ...] = ()
 
 
 class LiveGame(Protocol):

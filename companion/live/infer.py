@@ -9,7 +9,8 @@ Costs (lower is better), per card:
   is empty, such as a hand held up);
 - seen but not predicted: 0.4 + 0.6 x confidence (a partly hidden card: 0.1 + 0.3 x confidence, never a
   conflict: it may be misread);
-- a seen card in the zone of a missing one: a misread, 0.5 + 0.5 x confidence (cheaper than both apart).
+- a seen card in the zone of a missing one: a misread, 0.5 + 0.5 x confidence (cheaper than both apart);
+  where a card laid for good (``fixed``) was last seen: a re-read, 0.1 + 0.2 x confidence, never a conflict.
 Each action adds a little, and each action the camera cannot see (an implied koi-koi) more, so that the
 simplest explanation wins a tie.
 """
@@ -26,6 +27,7 @@ from companion.live.table import ObservedTable, SeenCard
 from vision.observation import UNKNOWN
 
 Classify = Callable[[str], "str | None"]
+Likeness = Callable[[str, str], float]  # (label seen, class) -> 1: a misread like any other; below 1: likelier
 Memory = Mapping[str, Sequence[tuple[float, float]]]  # visual class -> centres where it was last seen
 
 
@@ -33,7 +35,7 @@ Memory = Mapping[str, Sequence[tuple[float, float]]]  # visual class -> centres 
 class Mismatch:
     """``missing``: ``cls`` should be in ``role`` and is not; ``covered``: the same for a card that may well be
     out of sight; ``extra``: ``seen`` is not explained; ``misread``: ``seen`` lies where ``cls`` should be and
-    is probably that card."""
+    is probably that card; ``reread``: the same for a card laid for good, where it was last seen."""
 
     kind: str
     cls: str
@@ -45,7 +47,7 @@ class Mismatch:
             return f"{self.cls} not seen ({self.role})"
         assert self.seen is not None
         at = f"at ({self.seen.center[0]:.0f}, {self.seen.center[1]:.0f})"
-        if self.kind == "misread":
+        if self.kind in ("misread", "reread"):
             return f"{self.seen.label} {at} ({self.role}) is probably {self.cls}: misread"
         return f"{self.seen.label} {at} ({self.role}) is not explained"
 
@@ -131,10 +133,11 @@ class Inference:
         return tuple(m for m in self.best.score.mismatches if m.kind == "misread")
 
 
-def score_table(prediction: Prediction, table: ObservedTable, classify: Classify, memory: Memory | None = None
-                ) -> Score:
+def score_table(prediction: Prediction, table: ObservedTable, classify: Classify, memory: Memory | None = None,
+                likeness: Likeness | None = None) -> Score:
     """Cost of seeing ``table`` when the state predicts ``prediction``; ``memory`` holds where each class
-    was seen before (a misread is a card read differently where it lay)."""
+    was seen before (a misread is a card read differently where it lay); ``likeness`` scales a misread's cost
+    by how easily the one is read as the other (a domino a pip off)."""
     seen: dict[str, list[SeenCard]] = defaultdict(list)
     unknown: dict[str, list[SeenCard]] = defaultdict(list)
     for card in table.cards:
@@ -184,7 +187,7 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
     mismatches: list[Mismatch] = []
     extras.sort(key=lambda e: -e[1].confidence)
     for cls, card in extras:
-        partner, where = _misread_partner(card, missing, memory)
+        partner, where = _misread_partner(card, missing, memory, likeness)
         if partner is None and card.partial:  # half hidden: read as a wildcard, any missing card of its zone
             partner = next((e for e in missing if card.role in (e.role, e.alt_role)), None)
         if partner is None and card.partial:  # not a conflict, but a clear read still counts against it
@@ -196,8 +199,13 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
             continue
         missing.remove(partner)
         placed.append((partner.cls, card.center))
+        if partner.fixed and where:
+            mismatches.append(Mismatch("reread", partner.cls, card.role or "", card))
+            cost += 0.1 + 0.2 * card.confidence
+            continue
         mismatches.append(Mismatch("misread", partner.cls, card.role or "", card))
-        cost += 0.3 + 0.4 * card.confidence if where else 0.5 + 0.5 * card.confidence
+        alike = likeness(card.label, partner.cls) if likeness is not None else 1.0
+        cost += alike * (0.3 + 0.4 * card.confidence if where else 0.5 + 0.5 * card.confidence)
         if card.role == partner.alt_role:
             waiting.append((partner, card))  # it lies where its capture waits, only misread
     cost += _waiting_cost(waiting, gathered)
@@ -232,11 +240,13 @@ def _under_partner(expect: Expect, waiting: list[tuple[Expect, SeenCard]], memor
                                 for e, c in waiting for p in places or ())  # (a twin there may be the card itself)
 
 
-def _misread_partner(card: SeenCard, missing: list[Expect], memory: Memory | None) -> tuple[Expect | None, bool]:
+def _misread_partner(card: SeenCard, missing: list[Expect], memory: Memory | None,
+                     likeness: Likeness | None = None) -> tuple[Expect | None, bool]:
     """The missing card this seen card most likely is: one last seen right where it lies (the same card, read
-    differently), else, for a card never seen before, any missing one of the zone. A missing card last seen
-    somewhere else is not a partner: a card that moved is not a misread."""
-    loose = None
+    differently), else, for a card never seen before, the missing one of the zone it is likeliest misread from.
+    A missing card last seen somewhere else is not a partner: a card that moved is not a misread."""
+    loose: Expect | None = None
+    best = float("inf")
     for expect in missing:
         if card.role not in (expect.role, expect.alt_role):
             continue
@@ -244,8 +254,10 @@ def _misread_partner(card: SeenCard, missing: list[Expect], memory: Memory | Non
         if places:
             if any(_distance_to(card, p) < 0.25 * card.size for p in places):
                 return expect, True
-        elif loose is None and card.role == expect.role:
-            loose = expect
+        elif card.role == expect.role:
+            alike = likeness(card.label, expect.cls) if likeness is not None else 1.0
+            if alike < best:
+                loose, best = expect, alike
     return loose, False
 
 
@@ -318,6 +330,7 @@ def rank(game: LiveGame, table: ObservedTable, config: InferenceConfig,
             if head not in starts and not (head and game.unseen(head[-1])):
                 starts[head] = Hypothesis(head, hyp.players[:n], sum(map(game.unseen, head)))
     state_key = getattr(game, "state_key", None)
+    likeness = getattr(game, "misread_likeness", None)
     for hyp in starts.values():
         current = game.prediction(hyp.actions)
         novel = novel_classes(current, table, game.visual_class)
@@ -326,7 +339,7 @@ def rank(game: LiveGame, table: ObservedTable, config: InferenceConfig,
             actions = hyp.actions + c.actions
             if actions in ranked:
                 continue
-            score = score_table(c.prediction, table, game.visual_class, memory)
+            score = score_table(c.prediction, table, game.visual_class, memory, likeness)
             implied = hyp.implied + c.implied
             total = score.cost + config.action_cost * len(actions) + config.implied_cost * implied
             ranked[actions] = Ranked(actions, hyp.players + c.players, score, total, implied, c.over, c.state)

@@ -17,7 +17,7 @@ from typing import Any
 from companion.live.game import LiveGame
 from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, InferenceConfig, infer, remember
 from companion.live.recovery import Recovery
-from companion.live.table import ObservedTable, ZoneMap
+from companion.live.table import ObservedTable, SeenCard, ZoneMap
 from companion.record import Header, RecordError, RecordWriter
 from engine.errors import KibitzError
 from vision.capture import CaptureEvent
@@ -56,6 +56,7 @@ class LiveSession(Recovery):
         self.assumed: list[tuple[int, tuple[str, ...]]] = []  # assumed actions (index) and what else they could be
         self.doubted: frozenset[str] = frozenset()  # classes the last view read where the state has another card
         self._deals: list[dict[str, Any]] = []  # readings of a deal not yet confirmed by a second look
+        self.clutter: tuple[SeenCard, ...] = ()  # what lay on the table beside the deal's setup: left out
         self.memory: dict[str, list[tuple[float, float]]] = {}  # where each card class was last seen
         self.deferred: tuple[str, str] | None = None  # a round-ending key, applied after the next view
         self.defer_round_end = True
@@ -107,6 +108,8 @@ class LiveSession(Recovery):
     def observe(self, view: StableView | ObservedTable) -> list[LiveEvent]:
         """A new stable view of the table."""
         table = self.zones.table(view) if isinstance(view, StableView) else view
+        if self.phase == "playing":
+            table = self._without_clutter(table)
         self.last_table = table
         start = len(self.log)
         if self.phase in ("setup", "over"):
@@ -228,6 +231,7 @@ class LiveSession(Recovery):
         result = self.game.setup(table)
         deal = result.deal
         if deal is None:
+            self.clutter = ()
             if self._deals and self._start(self._likeliest_deal(table), "dealt (as the play shows)"):
                 self._explain(table)
             else:
@@ -238,11 +242,21 @@ class LiveSession(Recovery):
             deal["hidden"][self.game.me] = 0
         agreeing = next((seen for seen in self._deals if self._same_deal(seen, deal)), None)
         if agreeing is not None:
+            self.clutter = result.clutter
             if self._start(self._merge_deals(agreeing, deal), result.message):
-                self._explain(table)  # nothing to explain yet: this notes where every card lies
+                self._explain(self._without_clutter(table))  # nothing to explain yet: this notes where cards lie
             return
         self._deals = [*self._deals[-2:], deal]
         self._emit("waiting", f"{result.message}; looking again to confirm")
+
+    def _without_clutter(self, table: ObservedTable) -> ObservedTable:
+        """The table less whatever lies where the deal's setup saw clutter (a box, a marker read as a card)."""
+        if not self.clutter:
+            return table
+        cards = tuple(c for c in table.cards if not any(
+            abs(c.center[0] - k.center[0]) + abs(c.center[1] - k.center[1]) < 0.4 * max(k.size, c.size)
+            for k in self.clutter))
+        return replace(table, cards=cards)
 
     def _likeliest_deal(self, table: ObservedTable) -> dict[str, Any]:
         """Of the readings of the field and of the hands seen, the pairing from which the play on ``table`` is

@@ -176,8 +176,8 @@ def run_deal(seed: int, args: argparse.Namespace, tally: Tally, vision: VisionTa
           f"{followed.frames} frames", flush=True)
     if args.verbose:
         for event in events:
-            if event.kind not in ("move", "waiting"):
-                print(f"    {event.kind}: {event.message[:160]}")
+            if event.kind != "waiting":  # the moves too: where the camera went astray shows in order
+                print(f"    {event.time:.1f} s {event.kind}: {event.message[:400]}")
         print(f"    committed: {session.actions()}")
         print(f"    script:    {[a for a, _, _ in script.actions]}")
 
@@ -218,7 +218,7 @@ def main() -> None:
     parser.add_argument("--recognizer", choices=("real", "truth"), default="real")
     parser.add_argument("--hand-on-table", type=float, default=0.0,
                         help="share of deals where the user lays their tiles out face up (else they type them)")
-    parser.add_argument("--verbose", action="store_true", help="print every event but the moves, and the actions")
+    parser.add_argument("--verbose", action="store_true", help="print every event (time in the deal), and the actions")
     args = parser.parse_args()
     recognizer = DominoRecognizer("chinese") if args.recognizer == "real" else None
     tally, vision = Tally(), VisionTally()

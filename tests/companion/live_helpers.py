@@ -59,6 +59,8 @@ def press_keys(script: Script, session: LiveSession, log: list[LiveEvent]) -> No
         if done >= len(script.actions) or script.actions[done][2] != "typed":
             return
         log += session.type_action(script.actions[done][0])
+        if len(session.game.history) == done and session.deferred is None:
+            return  # refused: the state went astray before it (the user would read the error and correct)
 
 
 def canonical(actions: Iterable[str]) -> list[str]:
