@@ -242,15 +242,13 @@ class DominoLive:
 
     def _newest_down(self) -> int | None:
         """Who laid the newest face-down tile, if it was among the last ``FRESH`` moves (that back is not settled
-        yet). The moves are taken back and made again to learn whose turn each was."""
+        yet). Turns go round: the last move was the player's before the one to move (or, once over, the mover's)."""
         state = self.round
-        undone = [state.pop() for _ in range(min(FRESH, len(state.move_stack)))]
-        player = None
-        for move in reversed(undone):
+        last = state.turn if state.is_over else state.turn - 1
+        for k, move in enumerate(reversed(state.move_stack[-FRESH:])):
             if move.kind is MoveKind.DOWN:
-                player = state.turn
-            state.push(move, check=False)
-        return player
+                return (last - k) % self.players
+        return None
 
     def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int,
                    base: tuple[str, ...] = ()) -> list[Candidate]:

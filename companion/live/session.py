@@ -231,7 +231,7 @@ class LiveSession(Recovery):
         result = self.game.setup(table)
         deal = result.deal
         if deal is None:
-            self.clutter = ()
+            self.clutter = ()  # whatever lies there now may be the play
             if self._deals and self._start(self._likeliest_deal(table), "dealt (as the play shows)"):
                 self._explain(table)
             else:
