@@ -63,7 +63,11 @@ class SetupResult:
 
 
 class LiveGame(Protocol):
-    """A game followed at the table. Actions are the engine's move text ("play pine-crane take pine-plain-1")."""
+    """A game followed at the table. Actions are the engine's move text ("play pine-crane take pine-plain-1").
+
+    Two methods are optional (the inference looks for them): ``state_key(base)``, the state after ``base`` as a
+    hashable key (explanations reaching one state are one), and ``misread_likeness(label, cls)``, below 1 where
+    the recogniser reads one as the other more easily than as anything else (a domino a pip off)."""
 
     name: str
     players: int
