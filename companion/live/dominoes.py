@@ -215,7 +215,7 @@ class DominoLive:
     def _predict(self) -> Prediction:
         state = self.round
         settled = len(state.line) - FRESH
-        items = [Expect(tile.code, FIELD, may_hide=i < settled, fixed=i < settled)
+        items = [Expect(tile.code, FIELD, fixed=i < settled)
                  for i, (_, tile, _) in enumerate(state.line)]
         shown = dict(self.session.shown)
         newest = self._newest_down()
@@ -225,7 +225,7 @@ class DominoLive:
             else:
                 backs = count_tiles(state.down[p]) + len(state.down_unseen[p])
                 fresh = int(p == newest and backs > 0)
-                items += [Expect(BACK, captures(p), may_hide=True, fixed=True)] * (backs - fresh)
+                items += [Expect(BACK, captures(p), fixed=True)] * (backs - fresh)
                 items += [Expect(BACK, captures(p))] * fresh
         if self.me is not None and self._typing_down(state):  # laid already, perhaps, and not typed yet
             items.append(Expect(BACK, captures(self.me), may_hide=True))

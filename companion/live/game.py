@@ -27,7 +27,7 @@ class Expect:
     alt_role: str | None = None
     group: int = -1
     may_hide: bool = False  # it may be out of sight without meaning anything (under a pile of captures)
-    fixed: bool = False  # it never moves again this round
+    fixed: bool = False  # it never moves again this round (so, like ``may_hide``, unseen it costs little)
 
 
 @dataclass(frozen=True)

@@ -211,7 +211,7 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
     cost += _waiting_cost(waiting, gathered)
     for expect in missing:
         stand_in = unknown.get(expect.role)
-        if expect.may_hide:  # under newer captures, most likely; unless an unexplained card lies where it lay
+        if expect.may_hide or expect.fixed:  # under newer captures, or settled; unless another card lies there
             cost += 0.8 if _covered_spot(expect, table, memory, placed, explained) else 0.15
             mismatches.append(Mismatch("covered", expect.cls, expect.role))
             continue
