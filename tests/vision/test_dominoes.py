@@ -184,6 +184,17 @@ def test_overlapping_quads_keep_one_tile_each() -> None:
     assert _apart([tile], np.array([0.5])) == [0] and _apart([], np.zeros(0)) == []
 
 
+def test_a_quad_across_two_tiles_loses_to_both() -> None:
+    """Two tiles end to end and a quad across their touching ends, a little surer than either tile's own quad:
+    the two tiles stay (together they are surer); surer than both together, it stays alone. Clusters are chosen
+    apart: a far tile is kept whatever happens in the line."""
+    first, second, across, far = _box(0, 0), _box(0, 80), _box(0, 40), _box(300, 300)
+    assert _apart([first, second, across], np.array([0.35, 0.34, 0.38])) == [0, 1]
+    assert _apart([first, second, across, far], np.array([0.35, 0.34, 0.8, 0.4])) == [2, 3]
+    line = [_box(0, 80 * k) for k in range(5)] + [_box(0, 80 * k + 40) for k in range(4)]
+    assert _apart(line, np.array([0.4] * 5 + [0.45] * 4)) == [0, 1, 2, 3, 4]
+
+
 def test_a_european_back_is_the_colour_of_the_faces() -> None:
     """A European tile is one colour all over: a plain candidate of another colour than the faces read in the
     same frame (a fold of dark leather beside pink tiles) is not a face-down tile; a Chinese back may differ."""

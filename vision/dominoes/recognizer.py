@@ -51,8 +51,9 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     """Indices of the quads to keep where found quads overlap: tiles on a table do not overlap in view (a wall's
     lower tile is hidden), but the finder may put a second quad on half a tile, across the touching ends of two
     tiles in a line, or round a whole row. One that holds most of two or more others is a row taken for one tile
-    and goes, and so does one lying in a much bigger one (half a tile); then, surest first, one that overlaps a
-    kept quad by more than ``MAX_OVERLAP`` of the smaller."""
+    and goes, and so does one lying in a much bigger one (half a tile); of the rest, no two overlapping by more
+    than ``MAX_OVERLAP`` of the smaller are kept, and the kept ones are the surest in sum (``_heaviest_apart``):
+    a quad across the touching ends of two tiles may be a little surer than either tile's own, not than both."""
     n = len(quads)
     if n < 2:
         return list(range(n))
@@ -68,11 +69,49 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     row = ((share > MAX_OVERLAP) & much_bigger).sum(axis=1) >= 2
     # a quad lying in a much bigger one (not a row) is half of that tile, or a column of its pips
     within = ((share > 0.8) & much_bigger.T & ~row[None, :]).any(axis=1)
+    candidates = np.flatnonzero(~row & ~within)
+    clash = share[np.ix_(candidates, candidates)] > MAX_OVERLAP
+    return sorted(int(candidates[i]) for i in _heaviest_apart(clash, np.asarray(scores, float)[candidates]))
+
+
+MAX_EXACT = 16  # quads in one cluster of overlapping ones chosen among exactly; a bigger one greedily
+
+
+def _heaviest_apart(clash: np.ndarray, weights: np.ndarray) -> list[int]:
+    """Indices of a set of items no two of which ``clash`` (n x n bool) with the greatest sum of ``weights``:
+    exactly for each cluster of clashing items up to ``MAX_EXACT`` (they hold a few quads), else surest first."""
+    clusters: dict[int, list[int]] = {}
+    n = len(weights)
+    cluster = list(range(n))
+    for i, j in zip(*np.nonzero(np.triu(clash, 1)), strict=True):  # merge clusters over each clashing pair
+        a, b = cluster[int(i)], cluster[int(j)]
+        cluster = [a if c == b else c for c in cluster]
+    for i in sorted(range(n), key=lambda i: -weights[i]):
+        clusters.setdefault(cluster[i], []).append(i)
     kept: list[int] = []
-    for i in np.argsort(-scores, kind="stable"):
-        if not row[i] and not within[i] and all(share[i, j] <= MAX_OVERLAP for j in kept):
-            kept.append(int(i))
-    return sorted(kept)
+    for members in clusters.values():
+        if len(members) <= MAX_EXACT:
+            kept += (_heaviest(members, [], clash, weights) or (0.0, []))[1]
+            continue
+        for i in members:
+            if not clash[i, kept].any():
+                kept.append(i)
+    return kept
+
+
+def _heaviest(left: list[int], chosen: list[int], clash: np.ndarray, weights: np.ndarray,
+              floor: float = -1.0) -> tuple[float, list[int]] | None:
+    """The heaviest set of ``chosen`` plus some of ``left`` (surest first) with no two clashing, and its weight,
+    if heavier than ``floor``; else None (branch and bound: a branch that cannot beat it is cut)."""
+    total = float(weights[chosen].sum())
+    if total + float(weights[left].sum()) <= floor:
+        return None
+    if not left:
+        return total, chosen
+    first, rest = left[0], left[1:]
+    best = _heaviest(rest, [*chosen, first], clash, weights, floor) if not clash[first, chosen].any() else None
+    without = _heaviest(rest, chosen, clash, weights, best[0] if best else floor)
+    return without or best
 
 
 def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bool = True,
