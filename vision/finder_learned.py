@@ -71,18 +71,21 @@ class LearnedFinder:
         """Factor from frame pixels to network-input pixels: the short side becomes ``short_side``."""
         return self.short_side / min(width, height)
 
-    def __call__(self, image: np.ndarray) -> Detections:
-        """Quads of every card in a BGR frame (full-resolution pixels), with confidence and a partial flag."""
-        return self.find(image)[0]
+    def __call__(self, image: np.ndarray, threshold: float | None = None) -> Detections:
+        """Quads of every card in a BGR frame (full-resolution pixels), with confidence and a partial flag.
+        ``threshold``: the least heat of a card, if not the model's (a lower one for candidates that something
+        else, the classifier, will check)."""
+        return self.find(image, threshold)[0]
 
-    def find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:
+    def find(self, image: np.ndarray, threshold: float | None = None) -> tuple[Detections, np.ndarray]:
         """The detections and each one's predicted visible share (what ``partial`` thresholds; for calibration)."""
         image = as_bgr(image)
         height, width = image.shape[:2]
         scale = self.input_scale(width, height)
-        quads, score, seen = self._look(image, scale)
+        least = self.heat_threshold if threshold is None else threshold
+        quads, score, seen = self._look(image, scale, least)
         for zoom in self.zoom_out:
-            quads, score, seen = self._add_big_cards((quads, score, seen), self._look(image, scale * zoom),
+            quads, score, seen = self._add_big_cards((quads, score, seen), self._look(image, scale * zoom, least),
                                                      scale * zoom)
         if not len(quads):
             return Detections.empty(), np.zeros(0, np.float32)
@@ -90,11 +93,11 @@ class LearnedFinder:
             quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
         return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below), seen
 
-    def _look(self, image: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _look(self, image: np.ndarray, scale: float, least: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """One pass of the network on the frame shrunk by ``scale``: quads in frame pixels, scores, visible."""
         small = _resize_padded(image, scale, self.multiple)
         heat, corners, visible = self._session.run(list(OUTPUTS), {self._input_name: small[None]})
-        quads, score, seen = self._decode(heat[0, 0], corners[0], visible[0, 0])
+        quads, score, seen = self._decode(heat[0, 0], corners[0], visible[0, 0], least)
         return (quads + 0.5) / scale - 0.5, score, seen  # input pixels -> frame pixels (centres at integers)
 
     def _add_big_cards(self, fine: tuple[np.ndarray, np.ndarray, np.ndarray],
@@ -115,10 +118,10 @@ class LearnedFinder:
         return (np.concatenate([fine[0], quads[big]]), np.concatenate([fine[1], score[big]]),
                 np.concatenate([fine[2], seen[big]]))
 
-    def _decode(self, heat: np.ndarray, corners: np.ndarray, visible: np.ndarray
+    def _decode(self, heat: np.ndarray, corners: np.ndarray, visible: np.ndarray, least: float
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Heatmap peaks (3 x 3 max-pool NMS) above threshold -> quads in input px, scores, visible shares."""
-        peaks = (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= self.heat_threshold)
+        """Heatmap peaks (3 x 3 max-pool NMS) of at least ``least`` -> quads in input px, scores, visible shares."""
+        peaks = (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= least)
         ys, xs = np.nonzero(peaks)
         order = np.argsort(-heat[ys, xs], kind="stable")
         ys, xs = ys[order], xs[order]

@@ -1,6 +1,11 @@
 """One call from a frame to what lies on the table: find the card quads, warp them, classify them in one batch,
 label them jointly under the deck prior, and name the zone each lies in.
 
+Where the finder is the learned one, it is also asked for doubtful candidates (heat from ``maybe_heat`` up to its
+own threshold): such a candidate is kept only when the classifier is sure it shows a card's face
+(``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
+path: a phone's dark screen reads as a plain back with probability 0.95.
+
 Zones come from the printed mat when its markers are in view (``mat``: the layout that was printed), else from a
 callable given by the caller (regions of the image), else every card's zone is None. The recogniser keeps no
 per-frame state: call it from any thread.
@@ -44,20 +49,35 @@ class Recognizer:
     min_confidence: float = 0.5
     zone_of: ZoneOf | None = None
     mat: MatLayout | None = None
+    maybe_heat: float = 0.2  # a learned finder's candidates from this heat up are checked by the classifier
+    maybe_needs: float = 0.9  # the classifier's least probability of a card's face for such a candidate
+
+    def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:
+        """The finder's detections, and which of them are doubtful (below the learned finder's threshold)."""
+        if isinstance(self.finder, LearnedFinder) and self.maybe_heat < self.finder.heat_threshold:
+            found = self.finder(image, threshold=self.maybe_heat)
+            return found, found.confidence < self.finder.heat_threshold
+        found = self.finder(image)
+        return found, np.zeros(len(found), bool)
 
     def __call__(self, frame: Frame | np.ndarray) -> TableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
-        found = self.finder(image)
+        found, doubtful = self._find(image)
         t1 = time.perf_counter()
         pose = locate_mat(image, self.mat) if self.mat is not None else None
         if pose is not None and len(found):
-            found = found[~pose.on_markers(found.quads)]  # a marker is never a card
+            off_markers = ~pose.on_markers(found.quads)  # a marker is never a card
+            found, doubtful = found[off_markers], doubtful[off_markers]
         t_mat = time.perf_counter()
         crops = warp_quads(image, found.quads, self.classifier.input_size)
         t2 = time.perf_counter()
         probabilities = self.classifier.classify(crops)
+        if doubtful.any():
+            named = [i for i, c in enumerate(self.classifier.classes) if self.classifier.class_cards[c]]
+            keep = ~doubtful | (probabilities[:, named].max(axis=1) >= self.maybe_needs)
+            found, probabilities = found[keep], probabilities[keep]
         t3 = time.perf_counter()
         labels = assign_cards(probabilities, self.classifier.classes, self.classifier.class_cards,
                               self.min_confidence)
