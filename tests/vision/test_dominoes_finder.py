@@ -11,6 +11,7 @@ from datasets.dominoes.faces import face_sprite
 from datasets.dominoes.finder_scenes import eval_scene
 from datasets.dominoes.styles import sample_style
 from models import model_path
+from vision.dominoes.recognizer import DominoRecognizer
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.tile_finder import TileFinder
 from vision.finder_learned import FinderModelError, LearnedFinder
@@ -95,3 +96,30 @@ def test_a_loose_quad_is_tightened_beside_a_tile_pressed_to_it() -> None:
     tightened = refine_quad((image * 255).astype(np.uint8), loose.astype(np.float32))
     before, after = (iou_matrix(q[None], truth[None])[0, 0] for q in (order_quads(loose[None])[0], tightened))
     assert after > before + 0.03, (before, after)
+
+
+def _close_up(family: str, face: tuple[int, int], seed: int) -> np.ndarray:
+    """One tile lying across, filling the frame, a few pixels of its rim cut off all round."""
+    rng = np.random.default_rng(seed)
+    sprite = np.rot90(face_sprite(sample_style(rng, family), *face, 560, rng)).astype(np.float32)
+    h, w = sprite.shape[:2]
+    table = np.full((h + 40, w + 40, 3), (0.93, 0.95, 0.96), np.float32)
+    area = table[20 : 20 + h, 20 : 20 + w]
+    area[:] = area * (1 - sprite[:, :, 3:]) + sprite[:, :, :3] * sprite[:, :, 3:]
+    return np.ascontiguousarray((table[26 : 14 + h, 24 : 16 + w] * 255).astype(np.uint8))
+
+
+def test_a_tile_filling_the_frame_is_read() -> None:
+    """A close-up: the usual look finds nothing whole (the tile is bigger than any the model knows); the close-up
+    look sees it whole in a canvas five times the frame's size, and the tile is read. European tiles (a divider
+    tells a face) all six; Chinese ones when that look sees one tile only, else nothing, never a wrong tile. A
+    strip of the tile alone, or of bare table, finds nothing."""
+    european, chinese = DominoRecognizer("double-six"), DominoRecognizer("chinese")
+    for seed in range(6):
+        face = (seed + 1, 6)
+        photo = _close_up("european-white", face, seed)
+        assert not european._learned(photo).quads.size  # the usual look
+        assert european(photo).labels() == [f"{seed + 1}:6"], seed
+        assert european(photo[:, :40]).tiles == () and european(photo[:4]).tiles == ()
+        assert chinese(_close_up("ivory-chinese", face, seed)).labels() in ([f"{seed + 1}:6"], []), seed
+    assert chinese(_close_up("ivory-chinese", (1, 6), 0)).labels() == ["1:6"]

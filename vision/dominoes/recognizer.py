@@ -6,7 +6,10 @@ dropped: nothing sure can be read from them, and so are quads across the touchin
 near each end). Plain candidates are checked further: textured ones (a floor board, leather: a tile's back is
 one colour; classical finder only), ones of another size than the tiles read face up (all tiles of a set are the
 same size) and, in a European set, ones of another colour than those tiles (such a tile is one colour all over)
-are dropped. Each learned quad is tightened to the face where it stands out (``refine``).
+are dropped. Each learned quad is tightened to the face where it stands out (``refine``). Where nothing whole is
+found at the finder's usual scale, it takes a close-up look (``TileFinder.close_up``): a tile filling the frame,
+its rim cut a little by the frame's edges, is read (the quad pulled into the frame); in a Chinese set only when
+that look sees one tile.
 The recogniser keeps no per-frame state.
 """
 
@@ -28,6 +31,7 @@ from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.geometry import convex_intersection, order_quads, quad_areas
 from vision.imageio import as_bgr
+from vision.observation import Detections
 
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
 MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
@@ -41,6 +45,23 @@ def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> b
     x, y = quad[:, 0], quad[:, 1]
     return bool((x >= margin).all() and (y >= margin).all() and (x <= width - 1 - margin).all()
                 and (y <= height - 1 - margin).all())
+
+
+def _whole(found: Detections, width: int, height: int) -> list[int]:
+    """Indices of the found tiles neither flagged partial (covered) nor cut by the frame."""
+    return [i for i, (q, partial) in enumerate(zip(found.quads, found.partial, strict=True))
+            if not partial and _inside(q, width, height)]
+
+
+MAX_CUT = 0.04  # a close-up tile's quad may reach this share of its length past the frame (its rim cut off)
+
+
+def _into_frame(quad: np.ndarray, width: int, height: int) -> np.ndarray:
+    """``quad`` pulled into the frame where it reaches past it by at most ``MAX_CUT`` of its length (a close-up
+    cuts a tile's rim, never its pips); else as it is (and dropped as cut)."""
+    low, high = np.array([1.0, 1.0]), np.array([width - 2.0, height - 2.0])
+    past = float(np.maximum(np.maximum(low - quad, quad - high), 0.0).max())
+    return np.clip(quad, low, high) if past <= MAX_CUT * _length(quad) else quad
 
 
 def _length(quad: np.ndarray) -> float:
@@ -178,8 +199,14 @@ class DominoRecognizer:
         if self._learned is None:
             return [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
         found = self._learned(image)
-        whole = [i for i, (q, partial) in enumerate(zip(found.quads, found.partial, strict=True))
-                 if not partial and _inside(q, width, height)]
+        whole = _whole(found, width, height)
+        if not whole:  # nothing whole at the usual scale: a tile or two may fill the frame
+            found = self._learned.close_up(image)
+            found = found.replace(quads=np.array([_into_frame(q, width, height) for q in found.quads], np.float32)
+                                  .reshape(-1, 4, 2))
+            whole = _whole(found, width, height)
+            if self._set.chinese and len(whole) > 1:
+                whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
         quads = [refine_quad(image, found.quads[i]) for i in whole]
         return [quads[i] for i in _apart(quads, found.confidence[whole])]
 

@@ -10,15 +10,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
+import numpy as np
+
 from vision.finder_learned import LearnedFinder
+from vision.imageio import as_bgr
+from vision.observation import Detections
 
 DEFAULT_MODEL = "domino-finder.onnx"
+CLOSE_UP_PAD = 2.0  # the close-up canvas reaches this many frame sizes past each side: a tile filling the frame
+# is then ~40 % of the canvas' height long, inside the sizes the model was trained on
+CANVAS_DARK, CANVAS_LIGHT = 50, 200  # the close-up canvas' grey: far from the frame's border, where the tile may be
 
 
 class TileFinder(LearnedFinder):
     """``LearnedFinder`` for a model whose metadata task is ``domino-finder``. No coarser looks by default: the
     model knows tiles up to half the frame's height long, and at a coarser scale a row or a wall of tiles passes
-    for one big tile (the card finder's coarse looks are for close-up cards)."""
+    for one big tile (the card finder's coarse looks are for close-up cards); ``close_up`` is the look for a
+    frame filled by a tile or two."""
 
     TASK = "domino-finder"
     DEFAULT_MODEL = DEFAULT_MODEL
@@ -26,3 +35,16 @@ class TileFinder(LearnedFinder):
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True,
                  zoom_out: tuple[float, ...] = ()) -> None:
         super().__init__(model_path, threads, refine, zoom_out)
+
+    def close_up(self, image: np.ndarray) -> Detections:
+        """Tiles in a close-up (quads in frame pixels): the frame is set in the middle of a canvas three times
+        its size, a plain grey far from the frame's border (which may be the tile's own face), so a tile filling
+        the frame, its rim cut by the frame's edges, is seen whole and at a size the model knows."""
+        image = as_bgr(image)
+        height, width = image.shape[:2]
+        border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
+        colour = [CANVAS_DARK if float(np.median(border)) > 128 else CANVAS_LIGHT] * 3
+        pad_y, pad_x = round(CLOSE_UP_PAD * height), round(CLOSE_UP_PAD * width)
+        canvas = cv2.copyMakeBorder(image, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_CONSTANT, value=colour)
+        found = self(canvas)
+        return found.replace(quads=(found.quads - np.array([pad_x, pad_y], np.float32)).astype(np.float32))
