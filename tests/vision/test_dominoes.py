@@ -15,7 +15,7 @@ from datasets.hanafuda.config import preset
 from engine.dominoes.tiles import CHINESE_TILES, CIVIL, Tile
 from vision.dominoes import DominoRecognizer, DominoTableObservation, TileObservation, domino_set
 from vision.dominoes.pips import HalfReading, TileReading, _colour_name, read_tile
-from vision.dominoes.recognizer import MIN_SIZED, _apart, _plausible
+from vision.dominoes.recognizer import MIN_SIZED, _apart, _into_frame, _plausible
 from vision.dominoes.resolve import resolve
 from vision.imageio import EmptyImageError, ImageTypeError
 
@@ -182,6 +182,18 @@ def test_overlapping_quads_keep_one_tile_each() -> None:
     assert _apart([*row, _box(0, 0, w=120)], np.array([0.5, 0.5, 0.5, 0.9])) == [0, 1, 2]
     assert _apart(row, np.array([0.3, 0.9, 0.5])) == [0, 1, 2]
     assert _apart([tile], np.array([0.5])) == [0] and _apart([], np.zeros(0)) == []
+
+
+def test_a_quad_a_sliver_past_the_frame_is_pulled_in() -> None:
+    """A tile whose rim the frame cuts (or a loose quad of a tile at the edge) is read from the quad pulled into
+    the frame; a tile cut by more than ``MAX_CUT`` of its length stays cut, and is dropped."""
+    tile = _box(-2.0, 10.0)
+    pulled = _into_frame(tile, 200, 100)
+    assert pulled[:, 0].min() == 1.0 and np.array_equal(pulled[:, 1], tile[:, 1])
+    far = _box(-0.2 * 80, 10.0)
+    assert np.array_equal(_into_frame(far, 200, 100), far)
+    inside = _box(50.0, 10.0)
+    assert np.array_equal(_into_frame(inside, 200, 100), inside)
 
 
 def test_a_quad_across_two_tiles_loses_to_both() -> None:

@@ -1,16 +1,16 @@
 """One call from a frame to the dominoes on the table: find the tiles, read each, name them jointly.
 
-Tiles are found by the learned tile finder (``TileFinder``, ``models/domino-finder.onnx``) unless
-``learned=False`` asks for the classical one. Tiles cut by the frame edge or flagged partial (covered) are
-dropped: nothing sure can be read from them, and so are quads across the touching ends of two tiles (a divider
-near each end). Plain candidates are checked further: textured ones (a floor board, leather: a tile's back is
-one colour; classical finder only), ones of another size than the tiles read face up (all tiles of a set are the
-same size) and, in a European set, ones of another colour than those tiles (such a tile is one colour all over)
-are dropped. Each learned quad is tightened to the face where it stands out (``refine``). Where nothing whole is
-found at the finder's usual scale, it takes a close-up look (``TileFinder.close_up``): a tile filling the frame,
-its rim cut a little by the frame's edges, is read (the quad pulled into the frame); in a Chinese set only when
-that look sees one tile.
-The recogniser keeps no per-frame state.
+Tiles are found by the learned tile finder (``TileFinder``, ``models/domino-finder.onnx``) unless ``learned=False``
+asks for the classical one. Tiles cut by the frame edge or flagged partial (covered) are dropped: nothing sure can
+be read from them (a quad reaching past the frame by a sliver, ``MAX_CUT``, is pulled into it: the tile's rim is cut
+at most, or the quad was a little loose), and so are quads across the touching ends of two tiles (a divider near
+each end). Plain candidates are checked further: textured ones (a floor board, leather: a tile's back is one colour;
+classical finder only), ones of another size than the tiles read face up (all tiles of a set are the same size) and,
+in a European set, ones of another colour than those tiles (such a tile is one colour all over) are dropped. Each
+learned quad is tightened to the face where it stands out (``refine``). Where nothing whole is found at the finder's
+usual scale, it takes a close-up look (``TileFinder.close_up``): a tile filling the frame, its rim cut a little by
+the frame's edges, is read (the quad pulled into the frame); in a Chinese set only when that look sees one tile. The
+recogniser keeps no per-frame state.
 """
 
 from __future__ import annotations
@@ -53,15 +53,21 @@ def _whole(found: Detections, width: int, height: int) -> list[int]:
             if not partial and _inside(q, width, height)]
 
 
-MAX_CUT = 0.04  # a close-up tile's quad may reach this share of its length past the frame (its rim cut off)
+MAX_CUT = 0.04  # a quad may reach this share of its length past the frame (a tile's rim cut off, a loose quad)
 
 
 def _into_frame(quad: np.ndarray, width: int, height: int) -> np.ndarray:
-    """``quad`` pulled into the frame where it reaches past it by at most ``MAX_CUT`` of its length (a close-up
-    cuts a tile's rim, never its pips); else as it is (and dropped as cut)."""
+    """``quad`` pulled into the frame where it reaches past it by at most ``MAX_CUT`` of its length (the frame cuts
+    a tile's rim at most, never its pips); else as it is (and dropped as cut)."""
     low, high = np.array([1.0, 1.0]), np.array([width - 2.0, height - 2.0])
     past = float(np.maximum(np.maximum(low - quad, quad - high), 0.0).max())
     return np.clip(quad, low, high) if past <= MAX_CUT * _length(quad) else quad
+
+
+def _pulled_in(found: Detections, width: int, height: int) -> Detections:
+    """``found`` with each quad pulled into the frame where it reaches a little past it (``_into_frame``)."""
+    quads = np.array([_into_frame(q, width, height) for q in found.quads], np.float32).reshape(-1, 4, 2)
+    return found.replace(quads=quads)
 
 
 def _length(quad: np.ndarray) -> float:
@@ -198,12 +204,10 @@ class DominoRecognizer:
         height, width = image.shape[:2]
         if self._learned is None:
             return [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
-        found = self._learned(image)
+        found = _pulled_in(self._learned(image), width, height)
         whole = _whole(found, width, height)
         if not whole:  # nothing whole at the usual scale: a tile or two may fill the frame
-            found = self._learned.close_up(image)
-            found = found.replace(quads=np.array([_into_frame(q, width, height) for q in found.quads], np.float32)
-                                  .reshape(-1, 4, 2))
+            found = _pulled_in(self._learned.close_up(image), width, height)
             whole = _whole(found, width, height)
             if self._set.chinese and len(whole) > 1:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
