@@ -39,6 +39,7 @@ MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European b
 MAX_OVERLAP = 0.3  # share of the smaller of two found quads that may lie in the other
 MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
+BACK_LENGTH = (0.65, 1.5)  # a face-down quad's length over that median: a tilted camera shows near tiles longer
 
 
 def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> bool:
@@ -155,7 +156,7 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
         face = np.median([r.face for _, r in up], axis=0)
         for i, (quad, reading) in enumerate(zip(quads, readings, strict=True)):
             ratio = _length(quad) / typical
-            if reading.face_down and not 0.75 <= ratio <= 1.33:
+            if reading.face_down and not BACK_LENGTH[0] <= ratio <= BACK_LENGTH[1]:
                 keep[i] = False
             if not reading.face_down and len(up) >= MIN_SIZED and ratio < MIN_UP_LENGTH:
                 keep[i] = False
