@@ -167,6 +167,15 @@ def test_a_face_up_candidate_much_shorter_than_the_tiles_is_dropped() -> None:
     assert few == [True, True, True]
 
 
+def test_a_back_is_about_the_size_of_the_faces() -> None:
+    """A face-down candidate of a tile's size stays, even a near one under a tilted camera (1.4 times the faces'
+    length); one much shorter or longer (a fold, two tiles' width) goes, as soon as one face is read."""
+    quad = np.array(QUAD, np.float32)
+    back = replace(_reading(0, 0), face_down=True)
+    for factor, kept in ((0.5, False), (0.7, True), (1.0, True), (1.4, True), (1.7, False)):
+        assert _plausible([quad, _scaled(quad, factor)], [_reading(2, 3), back], texture=False) == [True, kept]
+
+
 def _box(x: float, y: float, w: float = 40.0, h: float = 80.0) -> np.ndarray:
     return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
 
