@@ -37,9 +37,10 @@ class TileFinder(LearnedFinder):
         super().__init__(model_path, threads, refine, zoom_out)
 
     def close_up(self, image: np.ndarray) -> Detections:
-        """Tiles in a close-up (quads in frame pixels): the frame is set in the middle of a canvas three times
-        its size, a plain grey far from the frame's border (which may be the tile's own face), so a tile filling
-        the frame, its rim cut by the frame's edges, is seen whole and at a size the model knows."""
+        """Tiles in a close-up (quads in frame pixels): the frame is set in the middle of a canvas reaching
+        ``CLOSE_UP_PAD`` frame sizes past each side, a plain grey far from the frame's border (which may be the
+        tile's own face), so a tile filling the frame, its rim cut by the frame's edges, is seen whole and at a
+        size the model knows."""
         image = as_bgr(image)
         height, width = image.shape[:2]
         border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
