@@ -52,6 +52,11 @@ class Recognizer:
     maybe_heat: float = 0.2  # a learned finder's candidates from this heat up are checked by the classifier
     maybe_needs: float = 0.9  # the classifier's least probability of a card's face for such a candidate
 
+    def __post_init__(self) -> None:
+        if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
+            raise ValueError(f"Recognizer: maybe_heat must be >= 0 and maybe_needs in [0, 1], got {self.maybe_heat}"
+                             f" and {self.maybe_needs}")
+
     def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:
         """The finder's detections, and which of them are doubtful (below the learned finder's threshold)."""
         if isinstance(self.finder, LearnedFinder) and self.maybe_heat < self.finder.heat_threshold:

@@ -133,6 +133,8 @@ def test_doubtful_candidates_come_in_when_the_classifier_is_sure(shared_data: Pa
         fewer = Counter(card_kind(c.label) for c in strict(scene.image).cards if c.label != "unknown")
         assert sum((more - fewer).values()) == 1 and not fewer - more, f"seed {seed}: {more} against {fewer}"
         assert not more - there, f"seed {seed}: {more - there} is not there"
+    with pytest.raises(ValueError, match="maybe_needs"):
+        Recognizer(classifier=classifier, maybe_needs=1.5)
 
 
 def test_empty_and_odd_frames(finder: LearnedFinder) -> None:
