@@ -49,7 +49,7 @@ class Recognizer:
     min_confidence: float = 0.5
     zone_of: ZoneOf | None = None
     mat: MatLayout | None = None
-    maybe_heat: float = 0.2  # a learned finder's candidates from this heat up are checked by the classifier
+    maybe_heat: float = 0.25  # a learned finder's candidates from this heat up are checked by the classifier
     maybe_needs: float = 0.9  # the classifier's least probability of a card's face for such a candidate
 
     def __post_init__(self) -> None:
