@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from vision.finder_learned import LearnedFinder
+from vision.geometry import order_quads
 from vision.imageio import as_bgr
 from vision.observation import Detections
 
@@ -40,12 +41,20 @@ class TileFinder(LearnedFinder):
         """Tiles in a close-up (quads in frame pixels): the frame is set in the middle of a canvas reaching
         ``CLOSE_UP_PAD`` frame sizes past each side, a plain grey far from the frame's border (which may be the
         tile's own face), so a tile filling the frame, its rim cut by the frame's edges, is seen whole and at a
-        size the model knows."""
+        size the model knows. The frame is shrunk to the network's scale first: the canvas is never built at full
+        size (it runs on every frame where nothing whole is found)."""
         image = as_bgr(image)
         height, width = image.shape[:2]
         border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
         colour = [CANVAS_DARK if float(np.median(border)) > 128 else CANVAS_LIGHT] * 3
-        pad_y, pad_x = round(CLOSE_UP_PAD * height), round(CLOSE_UP_PAD * width)
-        canvas = cv2.copyMakeBorder(image, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_CONSTANT, value=colour)
-        found = self(canvas)
-        return found.replace(quads=(found.quads - np.array([pad_x, pad_y], np.float32)).astype(np.float32))
+        scale = self.short_side / (min(height, width) * (1 + 2 * CLOSE_UP_PAD))
+        size = (max(1, round(width * scale)), max(1, round(height * scale)))
+        small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        pad_y, pad_x = round(CLOSE_UP_PAD * size[1]), round(CLOSE_UP_PAD * size[0])
+        canvas = cv2.copyMakeBorder(small, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_CONSTANT, value=colour)
+        quads, score, seen = self._look(canvas, 1.0, self.heat_threshold)  # the recogniser refits each quad
+        to_frame = np.array([width / size[0], height / size[1]], np.float32)
+        quads = (quads - np.array([pad_x, pad_y], np.float32) + 0.5) * to_frame - 0.5
+        if not len(quads):
+            return Detections.empty()
+        return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below)
