@@ -6,6 +6,11 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
+A still photo (``kibitz recognize``, ``eval-vision``) also takes a second look (``second_look=SecondLook()``,
+``vision.second_look``) at sure detections the classifier cannot name: in a fanned pile the finder's quad of a
+half-covered card is often a quarter of a width off. The live table leaves it off: it knows such a card from the
+views before it was covered, and a played card's half-covered partner named again cost it moves (README).
+
 Zones come from the printed mat when its markers are in view (``mat``: the layout that was printed), else from a
 callable given by the caller (regions of the image), else every card's zone is None. The recogniser keeps no
 per-frame state: call it from any thread.
@@ -27,7 +32,8 @@ from vision.finder_learned import LearnedFinder
 from vision.geometry import warp_quads
 from vision.imageio import as_bgr
 from vision.mat import MatLayout, locate_mat
-from vision.observation import CardObservation, Detections, TableObservation
+from vision.observation import BACK, CardObservation, Detections, TableObservation
+from vision.second_look import SecondLook
 
 ZoneOf = Callable[[np.ndarray, tuple[int, int]], Sequence[str | None]]
 """(N x 4 x 2 quads in image px, image (width, height)) -> the zone of each quad (or None)."""
@@ -51,6 +57,7 @@ class Recognizer:
     mat: MatLayout | None = None
     maybe_heat: float = 0.25  # a learned finder's candidates from this heat up are checked by the classifier
     maybe_needs: float = 0.9  # the classifier's least probability of a card's face for such a candidate
+    second_look: SecondLook | None = None  # still photos: SecondLook() (see the module docstring)
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
@@ -79,10 +86,17 @@ class Recognizer:
         crops = warp_quads(image, found.quads, self.classifier.input_size)
         t2 = time.perf_counter()
         probabilities = self.classifier.classify(crops)
+        named = [i for i, c in enumerate(self.classifier.classes) if self.classifier.class_cards[c]]
+        face = probabilities[:, named].max(axis=1)
         if doubtful.any():
-            named = [i for i, c in enumerate(self.classifier.classes) if self.classifier.class_cards[c]]
-            keep = ~doubtful | (probabilities[:, named].max(axis=1) >= self.maybe_needs)
-            found, probabilities = found[keep], probabilities[keep]
+            keep = ~doubtful | (face >= self.maybe_needs)
+            found, probabilities, face = found[keep], probabilities[keep], face[keep]
+        unnamed = face < self.min_confidence
+        if BACK in self.classifier.classes:
+            unnamed &= probabilities[:, self.classifier.classes.index(BACK)] < self.min_confidence
+        if self.second_look is not None and unnamed.any():
+            quads, probabilities = self.second_look(image, found.quads, probabilities, unnamed, self.classifier)
+            found = found.replace(quads=quads)
         t3 = time.perf_counter()
         labels = assign_cards(probabilities, self.classifier.classes, self.classifier.class_cards,
                               self.min_confidence)

@@ -28,6 +28,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.classifier import CardClassifier
     from vision.imageio import ImageReadError, read_image
     from vision.recognizer import Recognizer
+    from vision.second_look import SecondLook
 
     folder = Path(args.folder)
     try:
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
         read_tiles = DominoRecognizer(args.dominoes)
     else:
-        recognizer = Recognizer(classifier=CardClassifier(threads=args.threads))
+        recognizer = Recognizer(classifier=CardClassifier(threads=args.threads), second_look=SecondLook())
     for name in images:
         try:
             image = read_image(folder / name)

@@ -35,9 +35,11 @@ def run(args: argparse.Namespace) -> int:
     from vision.classifier import CardClassifier
     from vision.mat import mat_layout
     from vision.recognizer import Recognizer
+    from vision.second_look import SecondLook
 
     mat = mat_layout("koikoi", args.mat) if args.mat else None
-    recognizer = Recognizer(classifier=CardClassifier(threads=args.threads), mat=mat)
+    recognizer = Recognizer(classifier=CardClassifier(threads=args.threads), mat=mat,
+                            second_look=SecondLook())
     return recognize_all(recognizer, args.images, args.json, format_result)
 
 

@@ -1,9 +1,10 @@
 """The whole recogniser on one core: ms per frame and the split between finding, warping and classifying.
 
-    python -m tests.benchmarks.bench_recognizer [--scenes N]
+    python -m tests.benchmarks.bench_recognizer [--scenes N] [--second-look]
 
 Targets (issue 3): at most 30 ms for a 1280x720 frame with about 16 cards, 60 ms at 1920x1080.
-Frames are rendered from the held-out art style with the generator's presets.
+Frames are rendered from the held-out art style with the generator's presets. ``--second-look`` times the
+recogniser as still photos run it (``kibitz recognize``), with the second look at unnamed pile cards.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import numpy as np
 from datasets.hanafuda import TEST_STYLE, preset, render_scene
 from vision.classifier import CardClassifier
 from vision.recognizer import Recognizer
+from vision.second_look import SecondLook
 
 SETS = {
     "1280x720 scattered": dict(name="default", size=(1280, 720)),
@@ -27,11 +29,12 @@ SETS = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=20)
+    parser.add_argument("--second-look", action="store_true", help="as for still photos (vision.second_look)")
     args = parser.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    recognizer = Recognizer(classifier=CardClassifier(threads=1))
+    recognizer = Recognizer(classifier=CardClassifier(threads=1), second_look=SecondLook() if args.second_look else None)
     for label, spec in SETS.items():
         config = preset(spec["name"], styles=(TEST_STYLE,), size=spec["size"])
         frames = [render_scene(np.random.default_rng([2027, i]), config) for i in range(args.scenes)]
