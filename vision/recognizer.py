@@ -72,6 +72,12 @@ class Recognizer:
         found = self.finder(image)
         return found, np.zeros(len(found), bool)
 
+    def _face(self, probabilities: np.ndarray) -> np.ndarray:
+        """Each crop's probability of its likeliest card face (not a back, not not-a-card)."""
+        named = [i for i, c in enumerate(self.classifier.classes) if self.classifier.class_cards[c]]
+        face: np.ndarray = probabilities[:, named].max(axis=1)
+        return face
+
     def __call__(self, frame: Frame | np.ndarray) -> TableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
@@ -86,17 +92,16 @@ class Recognizer:
         crops = warp_quads(image, found.quads, self.classifier.input_size)
         t2 = time.perf_counter()
         probabilities = self.classifier.classify(crops)
-        named = [i for i, c in enumerate(self.classifier.classes) if self.classifier.class_cards[c]]
-        face = probabilities[:, named].max(axis=1)
         if doubtful.any():
-            keep = ~doubtful | (face >= self.maybe_needs)
-            found, probabilities, face = found[keep], probabilities[keep], face[keep]
-        unnamed = face < self.min_confidence
-        if BACK in self.classifier.classes:
-            unnamed &= probabilities[:, self.classifier.classes.index(BACK)] < self.min_confidence
-        if self.second_look is not None and unnamed.any():
-            quads, probabilities = self.second_look(image, found.quads, probabilities, unnamed, self.classifier)
-            found = found.replace(quads=quads)
+            keep = ~doubtful | (self._face(probabilities) >= self.maybe_needs)
+            found, probabilities = found[keep], probabilities[keep]
+        if self.second_look is not None and len(found):
+            unnamed = self._face(probabilities) < self.min_confidence
+            if BACK in self.classifier.classes:
+                unnamed &= probabilities[:, self.classifier.classes.index(BACK)] < self.min_confidence
+            if unnamed.any():
+                quads, probabilities = self.second_look(image, found.quads, probabilities, unnamed, self.classifier)
+                found = found.replace(quads=quads)
         t3 = time.perf_counter()
         labels = assign_cards(probabilities, self.classifier.classes, self.classifier.class_cards,
                               self.min_confidence)

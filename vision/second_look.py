@@ -43,19 +43,20 @@ class SecondLook:
     least_overlap: float = 0.05  # a detection overlapping no other one this much is not in a pile: left alone
 
     def __post_init__(self) -> None:
-        if not self.shifts or not 0.0 <= self.needs <= 1.0 or not 0.0 < self.max_overlap <= 1.0:
-            raise ValueError(f"SecondLook: needs shifts, needs in [0, 1] and max_overlap in (0, 1], got "
-                             f"{self.shifts}, {self.needs} and {self.max_overlap}")
+        if not self.shifts or not 0.0 <= self.needs <= 1.0 or not 0.0 <= self.least_overlap < self.max_overlap <= 1.0:
+            raise ValueError(f"SecondLook: needs shifts, needs in [0, 1] and 0 <= least_overlap < max_overlap <= 1, "
+                             f"got {self.shifts}, {self.needs}, {self.least_overlap} and {self.max_overlap}")
 
     def __call__(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray, todo: np.ndarray,
                  classifier: CardClassifier) -> tuple[np.ndarray, np.ndarray]:
         """``todo``: which detections to look at again. Returns new arrays; the inputs are left alone."""
         quads, probabilities = np.array(quads, np.float32), np.array(probabilities, np.float32)
-        if not np.any(todo) or len(quads) < 2:
+        asked = np.flatnonzero(todo)
+        if not len(asked) or len(quads) < 2:
             return quads, probabilities
-        among = iou_matrix(quads, quads)
-        np.fill_diagonal(among, 0.0)
-        which = np.flatnonzero(todo & (among.max(axis=1) >= self.least_overlap))  # only a pile hides a card so
+        among = iou_matrix(quads[asked], quads)
+        among[np.arange(len(asked)), asked] = 0.0  # not with itself
+        which = asked[among.max(axis=1) >= self.least_overlap]  # only a pile hides part of a card so
         if not len(which):
             return quads, probabilities
         tries = shifted_across(quads[which], self.shifts)  # M x S x 4 x 2

@@ -34,6 +34,8 @@ def test_a_shift_runs_across_the_card_whichever_way_it_lies() -> None:
 def test_knobs_are_checked() -> None:
     with pytest.raises(ValueError, match="max_overlap"):
         SecondLook(max_overlap=0.0)
+    with pytest.raises(ValueError, match="least_overlap"):
+        SecondLook(least_overlap=0.7)
     with pytest.raises(ValueError, match="shifts"):
         SecondLook(shifts=())
 
