@@ -72,12 +72,6 @@ class Recognizer:
         found = self.finder(image)
         return found, np.zeros(len(found), bool)
 
-    def _face(self, probabilities: np.ndarray) -> np.ndarray:
-        """Each crop's probability of its likeliest card face (not a back, not not-a-card)."""
-        named = [i for i, c in enumerate(self.classifier.classes) if self.classifier.class_cards[c]]
-        face: np.ndarray = probabilities[:, named].max(axis=1)
-        return face
-
     def __call__(self, frame: Frame | np.ndarray) -> TableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
@@ -93,10 +87,10 @@ class Recognizer:
         t2 = time.perf_counter()
         probabilities = self.classifier.classify(crops)
         if doubtful.any():
-            keep = ~doubtful | (self._face(probabilities) >= self.maybe_needs)
+            keep = ~doubtful | (self.classifier.face_probability(probabilities) >= self.maybe_needs)
             found, probabilities = found[keep], probabilities[keep]
         if self.second_look is not None and len(found):
-            unnamed = self._face(probabilities) < self.min_confidence
+            unnamed = self.classifier.face_probability(probabilities) < self.min_confidence
             if BACK in self.classifier.classes:
                 unnamed &= probabilities[:, self.classifier.classes.index(BACK)] < self.min_confidence
             if unnamed.any():

@@ -66,9 +66,8 @@ class SecondLook:
         if not allowed.any():
             return quads, probabilities
         read = classifier.classify(warp_quads(image, tries[allowed], classifier.input_size))
-        named = [i for i, name in enumerate(classifier.classes) if classifier.class_cards[name]]
         face = np.full(allowed.shape, -1.0, np.float32)
-        face[allowed] = read[:, named].max(axis=1)
+        face[allowed] = classifier.face_probability(read)
         rows = np.full(allowed.shape, -1)
         rows[allowed] = np.arange(len(read))
         best = face.argmax(axis=1)

@@ -94,6 +94,14 @@ def test_a_card_and_its_rotation_get_the_same_answer(classifier: CardClassifier)
     np.testing.assert_allclose(classifier.classify(crops), classifier.classify(crops[:, ::-1, ::-1]), atol=1e-5)
 
 
+def test_face_probability_counts_card_faces_only(classifier: CardClassifier) -> None:
+    """A back and not-a-card are no card face; a plain class (two cards) is one."""
+    eye = np.eye(len(classifier.classes), dtype=np.float32)
+    rows = [classifier.classes.index(name) for name in ("back", "not-a-card", "pine-crane", "pine-plain")]
+    np.testing.assert_array_equal(classifier.face_probability(eye[rows]), [0.0, 0.0, 1.0, 1.0])
+    assert classifier.face_probability(np.zeros((0, len(classifier.classes)), np.float32)).shape == (0,)
+
+
 def test_bad_crops_are_rejected_clearly(classifier: CardClassifier) -> None:
     w, h = classifier.input_size
     with pytest.raises(TypeError, match="uint8"):
