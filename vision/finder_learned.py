@@ -27,7 +27,8 @@ from vision.onnx import open_session
 DEFAULT_MODEL = "card-finder.onnx"
 METADATA_KEY = "kibitz"
 OUTPUTS = ("heat", "corners", "visible")
-COARSE_MIN_SCORE = 0.6  # the coarse looks see phones and hands at card size too: they must be surer
+COARSE_MIN_SCORE = 0.6  # a coarse look's heat as sure as the threshold: it sees phones and hands at card size too
+ZOOM_IN_MIN_SCORE = 0.75  # a finer look sees textures and print at object size: it must be surer
 BIG_CARD_SHORT_SIDE = 24.0  # px at the coarse look: cards this big there are past the fine look's training sizes
 
 
@@ -45,12 +46,15 @@ class LearnedFinder:
     DEFAULT_MODEL = DEFAULT_MODEL
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True,
-                 zoom_out: tuple[float, ...] = (0.5, 0.25)) -> None:
+                 zoom_out: tuple[float, ...] = (0.5, 0.35, 0.25), zoom_in: tuple[float, ...] = ()) -> None:
+        if any(z <= 0 for z in zoom_out) or any(z <= 1 for z in zoom_in):
+            raise ValueError(f"zoom_out must be > 0 and zoom_in > 1, got {zoom_out} and {zoom_in}")
         path, self._session = open_session(model_path, self.DEFAULT_MODEL, threads, self.TASK, FinderModelError)
         self.path = path
         self.threads = threads
         self.refine = refine
         self.zoom_out = zoom_out  # coarser looks for cards too big for the model's input scale
+        self.zoom_in = zoom_in  # finer looks (still photos: each costs zoom**2 fine looks) for what the fine one missed
         self._input_name = _check_io(self._session, path)
         meta = _metadata(self._session, path, self.TASK)
         try:
@@ -86,12 +90,32 @@ class LearnedFinder:
         quads, score, seen = self._look(image, scale, least)
         for zoom in self.zoom_out:
             quads, score, seen = self._add_big_cards((quads, score, seen), self._look(image, scale * zoom, least),
-                                                     scale * zoom)
+                                                     scale * zoom, least)
+        for zoom in self.zoom_in:
+            quads, score, seen = _add_missed((quads, score, seen), self._look(image, scale * zoom, ZOOM_IN_MIN_SCORE))
         if not len(quads):
             return Detections.empty(), np.zeros(0, np.float32)
         if self.refine:
             quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
         return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below), seen
+
+    def other_look(self, image: np.ndarray, zoom: float = 1.0, mirror: bool = False,
+                   threshold: float | None = None) -> Detections:
+        """One more look of the network, at ``zoom`` times the fine look's scale and/or on the mirror image, decoded
+        and refitted like the fine look: the network does not see a frame and its mirror image, or a slightly
+        bigger copy, quite alike, so such a look finds some of what the fine one missed (``vision.more_looks``)."""
+        image = as_bgr(image)
+        height, width = image.shape[:2]
+        scale = self.input_scale(width, height)
+        shown = np.ascontiguousarray(image[:, ::-1]) if mirror else image
+        quads, score, seen = self._look(shown, scale * zoom, self.heat_threshold if threshold is None else threshold)
+        if not len(quads):
+            return Detections.empty()
+        if mirror:
+            quads[..., 0] = (width - 1) - quads[..., 0]
+        if self.refine:
+            quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
+        return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below)
 
     def _look(self, image: np.ndarray, scale: float, least: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """One pass of the network on the frame shrunk by ``scale``: quads in frame pixels, scores, visible."""
@@ -101,22 +125,30 @@ class LearnedFinder:
         return (quads + 0.5) / scale - 0.5, score, seen  # input pixels -> frame pixels (centres at integers)
 
     def _add_big_cards(self, fine: tuple[np.ndarray, np.ndarray, np.ndarray],
-                       coarse: tuple[np.ndarray, np.ndarray, np.ndarray], coarse_scale: float
+                       coarse: tuple[np.ndarray, np.ndarray, np.ndarray], coarse_scale: float, least: float
                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The coarse look's cards that are big there (the size the model knows best) and overlap nothing the
-        fine look found: a close-up card fills more of the fine input than any training card did."""
+        """The coarse look's cards that are big there (the size the model knows best): a close-up card fills more
+        of the fine input than any training card did. Their heat is put on the fine look's scale (``COARSE_MIN_SCORE``
+        there is as sure as the threshold here) and must reach ``least``. A fine detection that overlaps one keeps
+        its place when it is surer; the others are pieces of the close-up card and give way to it."""
         quads, score, seen = coarse
         if not len(quads):
             return fine
+        score = score * (self.heat_threshold / COARSE_MIN_SCORE)
         short = np.array([quad_sides(q)[0] for q in quads]) * coarse_scale
-        big = (short >= BIG_CARD_SHORT_SIDE) & (score >= COARSE_MIN_SCORE)
-        if len(fine[0]) and big.any():
-            overlap = iou_matrix(order_quads(quads[big]), order_quads(fine[0])).max(axis=1)
-            big[np.flatnonzero(big)[overlap > 0.2]] = False
-        if not big.any():
+        big = np.flatnonzero((short >= BIG_CARD_SHORT_SIDE) & (score >= least))
+        fine_quads, fine_score, fine_seen = fine
+        parts = np.zeros(len(fine_quads), bool)
+        if len(fine_quads) and len(big):
+            overlap = iou_matrix(order_quads(quads[big]), order_quads(fine_quads)) > 0.2  # big x fine
+            stays = overlap & (fine_score[None, :] >= score[big, None])
+            free = ~stays.any(axis=1)
+            big = big[free]
+            parts = overlap[free].any(axis=0)
+        if not len(big):
             return fine
-        return (np.concatenate([fine[0], quads[big]]), np.concatenate([fine[1], score[big]]),
-                np.concatenate([fine[2], seen[big]]))
+        return (np.concatenate([fine_quads[~parts], quads[big]]), np.concatenate([fine_score[~parts], score[big]]),
+                np.concatenate([fine_seen[~parts], seen[big]]))
 
     def _decode(self, heat: np.ndarray, corners: np.ndarray, visible: np.ndarray, least: float
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -129,6 +161,19 @@ class LearnedFinder:
         quads = corners[:, ys, xs].T.reshape(-1, 4, 2) + centre[:, None, :]
         keep = _suppress(quads, self.nms_iou)
         return quads[keep], heat[ys, xs][keep].astype(np.float32), visible[ys, xs][keep]
+
+
+def _add_missed(fine: tuple[np.ndarray, np.ndarray, np.ndarray], finer: tuple[np.ndarray, np.ndarray, np.ndarray]
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The finer look's detections that overlap nothing already found (a busy table can hide a small object from
+    the fine look); they had to reach ``ZOOM_IN_MIN_SCORE``."""
+    quads, score, seen = finer
+    if len(quads) and len(fine[0]):
+        alone = iou_matrix(order_quads(quads), order_quads(fine[0])).max(axis=1) <= 0.2
+        quads, score, seen = quads[alone], score[alone], seen[alone]
+    if not len(quads):
+        return fine
+    return (np.concatenate([fine[0], quads]), np.concatenate([fine[1], score]), np.concatenate([fine[2], seen]))
 
 
 def _suppress(quads: np.ndarray, threshold: float) -> np.ndarray:

@@ -100,6 +100,14 @@ class Detections:
         return Detections(self.quads[index], self.confidence[index], self.class_id[index],
                           self.partial[index], self.zone_id[index])
 
+    @classmethod
+    def concatenate(cls, parts: Sequence[Detections]) -> Detections:
+        """All detections of ``parts``, in order."""
+        if not parts:
+            return cls.empty()
+        return cls(*(np.concatenate([getattr(p, name) for p in parts]) for name in
+                     ("quads", "confidence", "class_id", "partial", "zone_id")))
+
     def replace(self, **fields: Any) -> Detections:
         """A copy with some fields changed (validated again)."""
         current = {"quads": self.quads, "confidence": self.confidence, "class_id": self.class_id,

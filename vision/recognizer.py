@@ -6,10 +6,16 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``) also takes a second look (``second_look=SecondLook()``,
-``vision.second_look``) at sure detections the classifier cannot name: in a fanned pile the finder's quad of a
-half-covered card is often a quarter of a width off. The live table leaves it off: it knows such a card from the
-views before it was covered, and a played card's half-covered partner named again cost it moves (README).
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets three things more:
+- more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image and a bigger copy;
+  what only they find is a doubtful candidate;
+- a second look (``second_look=SecondLook()``, ``vision.second_look``) at sure detections the classifier cannot
+  name: in a fanned pile the finder's quad of a half-covered card is often a quarter of a width off;
+- one quad per card (``same_card_iou``): two quads overlapping that much and read as the same face are one card
+  (the finder may put two loose quads on a close-up card, and a plain read twice is two plains to the deck prior).
+The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
+half-covered partner named again cost it moves, a plain played onto its partner plain lies where one card's twin
+quad would, and its time is better spent on the next frame (README).
 
 Zones come from the printed mat when its markers are in view (``mat``: the layout that was printed), else from a
 callable given by the caller (regions of the image), else every card's zone is None. The recogniser keeps no
@@ -21,6 +27,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -29,15 +36,38 @@ from vision.capture import Frame
 from vision.classifier import CardClassifier
 from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder
-from vision.geometry import warp_quads
+from vision.geometry import iou_matrix, warp_quads
 from vision.imageio import as_bgr
 from vision.mat import MatLayout, locate_mat
+from vision.more_looks import MoreLooks
 from vision.observation import BACK, CardObservation, Detections, TableObservation
 from vision.second_look import SecondLook
 
 ZoneOf = Callable[[np.ndarray, tuple[int, int]], Sequence[str | None]]
 """(N x 4 x 2 quads in image px, image (width, height)) -> the zone of each quad (or None)."""
 Finder = Callable[[np.ndarray], Detections]
+
+
+SAME_CARD_IOU = 0.5  # two quads overlapping this much and read as the same card are one card
+
+
+def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.ndarray,
+                       same_card_iou: float = SAME_CARD_IOU) -> np.ndarray:
+    """Which detections to keep when the finder put two loose quads on one card (a close-up, read twice as the
+    same card): of two that overlap by more than ``same_card_iou`` and whose likeliest class is the same card's
+    face (``faces``: which classes are), the less sure goes. Two plains of a month are two cards to the deck
+    prior, so it would name both."""
+    top = probabilities.argmax(axis=1)
+    sure = probabilities.max(axis=1)
+    overlap = iou_matrix(quads, quads)
+    keep = np.ones(len(quads), bool)
+    for i in np.argsort(-sure, kind="stable"):
+        if not keep[i] or not faces[top[i]]:
+            continue
+        twin = (overlap[i] > same_card_iou) & (top == top[i]) & keep
+        twin[i] = False
+        keep[twin] = False
+    return keep
 
 
 def default_finder() -> Finder:
@@ -58,19 +88,36 @@ class Recognizer:
     maybe_heat: float = 0.25  # a learned finder's candidates from this heat up are checked by the classifier
     maybe_needs: float = 0.9  # the classifier's least probability of a card's face for such a candidate
     second_look: SecondLook | None = None  # still photos: SecondLook() (see the module docstring)
+    same_card_iou: float | None = None  # still photos: SAME_CARD_IOU (see the module docstring)
+    more_looks: MoreLooks | None = None  # still photos: MoreLooks() (see the module docstring)
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
             raise ValueError(f"Recognizer: maybe_heat must be >= 0 and maybe_needs in [0, 1], got {self.maybe_heat}"
                              f" and {self.maybe_needs}")
+        if self.same_card_iou is not None and not 0.0 < self.same_card_iou < 1.0:
+            raise ValueError(f"Recognizer: same_card_iou must lie in (0, 1) or be None, got {self.same_card_iou}")
+
+    @classmethod
+    def for_photos(cls, **knobs: Any) -> Recognizer:
+        """The recogniser for still photos (``kibitz recognize``, ``eval-vision``): more looks, the second look and
+        one quad per card on top of the live table's recogniser (see the module docstring); ``knobs`` as for the
+        class."""
+        return cls(**({"second_look": SecondLook(), "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks()} | knobs))
 
     def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:
-        """The finder's detections, and which of them are doubtful (below the learned finder's threshold)."""
-        if isinstance(self.finder, LearnedFinder) and self.maybe_heat < self.finder.heat_threshold:
-            found = self.finder(image, threshold=self.maybe_heat)
-            return found, found.confidence < self.finder.heat_threshold
-        found = self.finder(image)
-        return found, np.zeros(len(found), bool)
+        """The finder's detections, and which of them are doubtful (below the learned finder's threshold, or
+        found by the more looks only)."""
+        if not isinstance(self.finder, LearnedFinder):
+            found = self.finder(image)
+            return found, np.zeros(len(found), bool)
+        found = self.finder(image, threshold=min(self.maybe_heat, self.finder.heat_threshold))
+        doubtful = found.confidence < self.finder.heat_threshold
+        if self.more_looks is not None:
+            more = self.more_looks(self.finder, image, found)
+            found = Detections.concatenate([found, more])
+            doubtful = np.concatenate([doubtful, np.ones(len(more), bool)])
+        return found, doubtful
 
     def __call__(self, frame: Frame | np.ndarray) -> TableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
@@ -96,6 +143,10 @@ class Recognizer:
             if unnamed.any():
                 quads, probabilities = self.second_look(image, found.quads, probabilities, unnamed, self.classifier)
                 found = found.replace(quads=quads)
+        if self.same_card_iou is not None and len(found) > 1:
+            faces = np.array([bool(self.classifier.class_cards[name]) for name in self.classifier.classes])
+            keep = _one_quad_per_card(found.quads, probabilities, faces, self.same_card_iou)
+            found, probabilities = found[keep], probabilities[keep]
         t3 = time.perf_counter()
         labels = assign_cards(probabilities, self.classifier.classes, self.classifier.class_cards,
                               self.min_confidence)

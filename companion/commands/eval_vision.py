@@ -28,7 +28,6 @@ def run(args: argparse.Namespace) -> int:
     from vision.classifier import CardClassifier
     from vision.imageio import ImageReadError, read_image
     from vision.recognizer import Recognizer
-    from vision.second_look import SecondLook
 
     folder = Path(args.folder)
     try:
@@ -42,11 +41,11 @@ def run(args: argparse.Namespace) -> int:
     images = sorted(p.name for p in folder.iterdir()
                     if p.suffix.lower() in (".jpg", ".jpeg", ".png") and p.resolve() != confusion_path.resolve())
     if args.dominoes:
-        from vision.dominoes.recognizer import DominoRecognizer
+        from vision.dominoes.recognizer import STILL_ZOOM_IN, DominoRecognizer
 
-        read_tiles = DominoRecognizer(args.dominoes)
+        read_tiles = DominoRecognizer(args.dominoes, zoom_in=STILL_ZOOM_IN)
     else:
-        recognizer = Recognizer(classifier=CardClassifier(threads=args.threads), second_look=SecondLook())
+        recognizer = Recognizer.for_photos(classifier=CardClassifier(threads=args.threads))
     for name in images:
         try:
             image = read_image(folder / name)

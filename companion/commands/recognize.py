@@ -35,11 +35,9 @@ def run(args: argparse.Namespace) -> int:
     from vision.classifier import CardClassifier
     from vision.mat import mat_layout
     from vision.recognizer import Recognizer
-    from vision.second_look import SecondLook
 
     mat = mat_layout("koikoi", args.mat) if args.mat else None
-    recognizer = Recognizer(classifier=CardClassifier(threads=args.threads), mat=mat,
-                            second_look=SecondLook())
+    recognizer = Recognizer.for_photos(classifier=CardClassifier(threads=args.threads), mat=mat)
     return recognize_all(recognizer, args.images, args.json, format_result)
 
 

@@ -4,7 +4,7 @@ A tile counts when it is whole in view (visible ≥ 0.98, not cut by the frame).
 tile overlaps it with IoU ≥ 0.5, and *read* when that tile also has the right code (or is face down when it
 is). Run from the repository root:
 
-    python -m datasets.dominoes.evaluate --style paigow-art --scenes 200 --seed 2026
+    python -m datasets.dominoes.evaluate --style paigow-art --scenes 200 --seed 2026 [--still]
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 from datasets.dominoes.scenes import BACK, DominoScene, DominoSceneConfig, render_scene
 from datasets.dominoes.styles import STYLES, TEST_STYLE
 from vision.dominoes.observation import DominoTableObservation
-from vision.dominoes.recognizer import DominoRecognizer
+from vision.dominoes.recognizer import STILL_ZOOM_IN, DominoRecognizer
 
 
 def _iou(a: np.ndarray, b: np.ndarray) -> float:
@@ -60,22 +60,24 @@ def score_scene(scene: DominoScene, seen: DominoTableObservation) -> Counter[str
     return counts
 
 
-def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 720), learned: bool = True
-             ) -> dict[str, object]:
+def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 720), learned: bool = True,
+             zoom_in: tuple[float, ...] = ()) -> dict[str, object]:
     config = DominoSceneConfig(size=size, styles=(style,))
     totals: Counter[str] = Counter()
     recognizers: dict[str, DominoRecognizer] = {}
     latencies = []
     for i in range(scenes):
         scene = render_scene(np.random.default_rng([seed, i]), config)
-        recognizer = recognizers.setdefault(scene.tile_set, DominoRecognizer(scene.tile_set, learned=learned))
+        recognizer = recognizers.setdefault(scene.tile_set, DominoRecognizer(scene.tile_set, learned=learned,
+                                                                                  zoom_in=zoom_in))
         t0 = time.perf_counter()
         seen = recognizer(scene.image)
         latencies.append((time.perf_counter() - t0) * 1e3)
         totals += score_scene(scene, seen)
     n = max(totals["tiles"], 1)
     return {
-        "style": style, "finder": "learned" if learned else "classical", "scenes": scenes, "seed": seed,
+        "style": style, "finder": "learned" if learned else "classical", "zoom_in": list(zoom_in), "scenes": scenes,
+        "seed": seed,
         "tiles": totals["tiles"],
         "found": totals["found"] / n, "read": totals["read"] / n, "false_tiles": totals["false"],
         "ms_median": float(np.median(latencies)), "ms_p95": float(np.percentile(latencies, 95)),
@@ -90,8 +92,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scenes", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--classical", action="store_true", help="find tiles with the classical finder")
+    parser.add_argument("--still", action="store_true",
+                        help="score the still-photo recogniser (kibitz recognize: the finder's finer look too)")
     args = parser.parse_args(argv)
-    print(json.dumps(evaluate(args.style, args.scenes, args.seed, learned=not args.classical), indent=1))
+    zoom_in = STILL_ZOOM_IN if args.still else ()
+    print(json.dumps(evaluate(args.style, args.scenes, args.seed, learned=not args.classical, zoom_in=zoom_in),
+                     indent=1))
     return 0
 
 

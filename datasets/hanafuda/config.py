@@ -104,6 +104,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "default": {},
     "piles": {"layouts": {"piles": 1.0}, "card_height": (0.12, 0.22)},
     "whole-mat": {"layouts": {"whole-mat": 1.0}, "size": (1920, 1080)},
+    "close-up": {"layouts": {"single": 1.0}},  # a phone held over one card (others may be cut by the edges)
     "clean": _REALISM_OFF,
     # the small frames crops are cut from: a few cards big in frame, every effect on
     "crops": {
@@ -124,7 +125,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 def preset(name: str, **overrides: Any) -> SceneConfig:
-    """The named preset (``default``, ``piles``, ``whole-mat``, ``clean``, ``crops``) with any knob overridden."""
+    """The named preset (``default``, ``piles``, ``whole-mat``, ``close-up``, ``clean``, ``crops``) with any knob
+    overridden."""
     if name not in PRESETS:
         raise ValueError(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}")
     known = {f.name for f in fields(SceneConfig)}

@@ -18,7 +18,6 @@ import numpy as np
 from datasets.hanafuda import TEST_STYLE, preset, render_scene
 from vision.classifier import CardClassifier
 from vision.recognizer import Recognizer
-from vision.second_look import SecondLook
 
 SETS = {
     "1280x720 scattered": dict(name="default", size=(1280, 720)),
@@ -29,12 +28,14 @@ SETS = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=20)
-    parser.add_argument("--second-look", action="store_true", help="as for still photos (vision.second_look)")
+    parser.add_argument("--photo", action="store_true",
+                        help="the still-photo recogniser (Recognizer.for_photos: kibitz recognize, eval-vision)")
     args = parser.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    recognizer = Recognizer(classifier=CardClassifier(threads=1), second_look=SecondLook() if args.second_look else None)
+    make = Recognizer.for_photos if args.photo else Recognizer
+    recognizer = make(classifier=CardClassifier(threads=1))
     for label, spec in SETS.items():
         config = preset(spec["name"], styles=(TEST_STYLE,), size=spec["size"])
         frames = [render_scene(np.random.default_rng([2027, i]), config) for i in range(args.scenes)]

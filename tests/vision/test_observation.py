@@ -69,6 +69,9 @@ def test_selection_by_int_slice_mask_and_replace() -> None:
         det.replace(confidence=[2, 0, 0, 0])
     with pytest.raises(TypeError, match="unknown fields"):
         det.replace(colour=[1, 2, 3, 4])
+    joined = Detections.concatenate([det[[3]], Detections.empty(), det[:2]])
+    assert joined.class_id.tolist() == [9, 3, 5] and joined.partial.tolist() == [True, False, True]
+    assert len(Detections.concatenate([])) == 0
 
 
 def test_card_observation_validates_and_serialises() -> None:

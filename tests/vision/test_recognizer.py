@@ -11,8 +11,9 @@ import pytest
 from datasets.scripted.render import RenderConfig, ScriptRenderer
 from datasets.scripted.script import script_round
 from vision.capture import Frame
+from vision.geometry import iou_matrix
 from vision.observation import BACK, UNKNOWN
-from vision.recognizer import Recognizer
+from vision.recognizer import SAME_CARD_IOU, Recognizer, _one_quad_per_card
 
 
 def _class(label: str) -> str:
@@ -43,3 +44,24 @@ def test_the_dealt_table_is_read_card_by_card(deal_frame: tuple[np.ndarray, list
     assert observation.backs >= 1
     assert set(observation.timings_ms) == {"find", "warp", "classify", "assign", "zones"}
     assert observation.mat is None and all(c.position_mm is None for c in observation.cards)
+
+
+def _rect(x: float, y: float, w: float = 60.0, h: float = 100.0) -> np.ndarray:
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+
+def test_one_quad_per_card() -> None:
+    """Two quads overlapping by more than SAME_CARD_IOU with the same likeliest face class are one card: the
+    surer stays. Different classes, a not-a-card, or quads that merely touch (a fanned pile) all stay."""
+    faces = np.array([True, True, False])  # pine-plain, maple-plain, not-a-card
+    quads = np.stack([_rect(0, 0), _rect(5, 5), _rect(200, 0), _rect(205, 5), _rect(400, 0), _rect(405, 5),
+                      _rect(600, 0), _rect(630, 0)])
+    probabilities = np.array([[0.8, 0.1, 0.1], [0.95, 0.0, 0.05],   # one pine plain twice: the surer stays
+                              [0.9, 0.05, 0.05], [0.1, 0.85, 0.05],  # a pine and a maple plain: both
+                              [0.1, 0.1, 0.8], [0.05, 0.05, 0.9],    # not-a-card twice: left to the deck prior
+                              [0.9, 0.0, 0.1], [0.9, 0.0, 0.1]])     # half a width apart: a pile, both
+    overlap = iou_matrix(quads, quads)
+    assert overlap[0, 1] > SAME_CARD_IOU > overlap[6, 7]
+    keep = _one_quad_per_card(quads, probabilities, faces)
+    assert keep.tolist() == [False, True, True, True, True, True, True, True]
+

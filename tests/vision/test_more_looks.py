@@ -1,0 +1,61 @@
+"""More looks of the finder for still photos (vision.more_looks): the shipped models through onnxruntime on
+rendered scenes of the held-out art style."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from datasets.hanafuda import TEST_STYLE, preset, render_scene
+from vision.classifier import CardClassifier
+from vision.finder_learned import LearnedFinder
+from vision.geometry import iou_matrix
+from vision.more_looks import MoreLooks
+from vision.recognizer import Recognizer
+
+
+def card_kind(code: str) -> str:
+    return re.sub(r"-plain-[12]$", "-plain", code)
+
+
+def test_knobs_are_checked() -> None:
+    with pytest.raises(ValueError, match="needs a look"):
+        MoreLooks(mirror=False, zooms=())
+    with pytest.raises(ValueError, match="max_overlap"):
+        MoreLooks(max_overlap=1.0)
+
+
+def test_mirror_look_maps_back_to_the_frame(shared_data: Path) -> None:
+    """The mirror look's quads lie on the frame's cards, not on their mirror images."""
+    finder = LearnedFinder(threads=1)
+    scene = render_scene(135, preset("default", styles=(TEST_STYLE,), size=(960, 540)))
+    mirrored = finder.other_look(scene.image, mirror=True)
+    assert len(mirrored) >= 3
+    assert (iou_matrix(mirrored.quads, scene.quads).max(axis=1) >= 0.5).mean() >= 0.8
+
+
+def test_more_looks_add_only_cards_that_are_there(shared_data: Path) -> None:
+    """On these held-out scenes the more looks find cards the fine look missed (checked by the classifier like
+    any doubtful candidate); nothing they add is a card that is not there, and they never overlap a detection."""
+    classifier = CardClassifier(threads=1)
+    looking = Recognizer.for_photos(classifier=classifier)
+    plain = Recognizer.for_photos(classifier=classifier, more_looks=None)
+    finder = looking.finder
+    assert isinstance(finder, LearnedFinder)
+    config = preset("default", styles=(TEST_STYLE,), size=(960, 540))
+    added = 0
+    for seed in (135, 137, 148, 196):
+        scene = render_scene(seed, config)
+        there = Counter(card_kind(c) for c, v in zip(scene.labels, scene.visible, strict=True) if v > 0)
+        more = Counter(card_kind(c.label) for c in looking(scene.image).cards if c.label != "unknown")
+        fewer = Counter(card_kind(c.label) for c in plain(scene.image).cards if c.label != "unknown")
+        assert not fewer - more and not more - there, f"seed {seed}: {dict(more)} against {dict(fewer)}"
+        added += sum((more - fewer).values())
+        found = finder(scene.image, threshold=looking.maybe_heat)
+        candidates = MoreLooks()(finder, scene.image, found)
+        if len(candidates) and len(found):
+            assert iou_matrix(candidates.quads, found.quads).max() <= MoreLooks().max_overlap
+    assert added >= 5
