@@ -28,7 +28,6 @@ DEFAULT_MODEL = "card-finder.onnx"
 METADATA_KEY = "kibitz"
 OUTPUTS = ("heat", "corners", "visible")
 COARSE_MIN_SCORE = 0.6  # a coarse look's heat as sure as the threshold: it sees phones and hands at card size too
-ZOOM_IN_MIN_SCORE = 0.75  # a finer look sees textures and print at object size: it must be surer
 BIG_CARD_SHORT_SIDE = 24.0  # px at the coarse look: cards this big there are past the fine look's training sizes
 
 
@@ -46,15 +45,14 @@ class LearnedFinder:
     DEFAULT_MODEL = DEFAULT_MODEL
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True,
-                 zoom_out: tuple[float, ...] = (0.5, 0.35, 0.25), zoom_in: tuple[float, ...] = ()) -> None:
-        if any(z <= 0 for z in zoom_out) or any(z <= 1 for z in zoom_in):
-            raise ValueError(f"zoom_out must be > 0 and zoom_in > 1, got {zoom_out} and {zoom_in}")
+                 zoom_out: tuple[float, ...] = (0.5, 0.35, 0.25)) -> None:
+        if any(z <= 0 for z in zoom_out):
+            raise ValueError(f"zoom_out must be > 0, got {zoom_out}")
         path, self._session = open_session(model_path, self.DEFAULT_MODEL, threads, self.TASK, FinderModelError)
         self.path = path
         self.threads = threads
         self.refine = refine
         self.zoom_out = zoom_out  # coarser looks for cards too big for the model's input scale
-        self.zoom_in = zoom_in  # finer looks (still photos: each costs zoom**2 fine looks) for what the fine one missed
         self._input_name = _check_io(self._session, path)
         meta = _metadata(self._session, path, self.TASK)
         try:
@@ -91,8 +89,6 @@ class LearnedFinder:
         for zoom in self.zoom_out:
             quads, score, seen = self._add_big_cards((quads, score, seen), self._look(image, scale * zoom, least),
                                                      scale * zoom, least)
-        for zoom in self.zoom_in:
-            quads, score, seen = _add_missed((quads, score, seen), self._look(image, scale * zoom, ZOOM_IN_MIN_SCORE))
         if not len(quads):
             return Detections.empty(), np.zeros(0, np.float32)
         if self.refine:
@@ -103,7 +99,8 @@ class LearnedFinder:
                    threshold: float | None = None) -> Detections:
         """One more look of the network, at ``zoom`` times the fine look's scale and/or on the mirror image, decoded
         and refitted like the fine look: the network does not see a frame and its mirror image, or a slightly
-        bigger copy, quite alike, so such a look finds some of what the fine one missed (``vision.more_looks``)."""
+        bigger copy, quite alike, so such a look finds some of what the fine one missed (``vision.more_looks``, and
+        the domino recogniser's finer look)."""
         image = as_bgr(image)
         height, width = image.shape[:2]
         scale = self.input_scale(width, height)
@@ -161,19 +158,6 @@ class LearnedFinder:
         quads = corners[:, ys, xs].T.reshape(-1, 4, 2) + centre[:, None, :]
         keep = _suppress(quads, self.nms_iou)
         return quads[keep], heat[ys, xs][keep].astype(np.float32), visible[ys, xs][keep]
-
-
-def _add_missed(fine: tuple[np.ndarray, np.ndarray, np.ndarray], finer: tuple[np.ndarray, np.ndarray, np.ndarray]
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The finer look's detections that overlap nothing already found (a busy table can hide a small object from
-    the fine look); they had to reach ``ZOOM_IN_MIN_SCORE``."""
-    quads, score, seen = finer
-    if len(quads) and len(fine[0]):
-        alone = iou_matrix(order_quads(quads), order_quads(fine[0])).max(axis=1) <= 0.2
-        quads, score, seen = quads[alone], score[alone], seen[alone]
-    if not len(quads):
-        return fine
-    return (np.concatenate([fine[0], quads]), np.concatenate([fine[1], score]), np.concatenate([fine[2], seen]))
 
 
 def _suppress(quads: np.ndarray, threshold: float) -> np.ndarray:

@@ -9,9 +9,10 @@ import pytest
 
 from datasets.dominoes.faces import face_sprite
 from datasets.dominoes.finder_scenes import eval_scene
+from datasets.dominoes.scenes import DominoSceneConfig, render_scene
 from datasets.dominoes.styles import sample_style
 from models import model_path
-from vision.dominoes.recognizer import DominoRecognizer
+from vision.dominoes.recognizer import STILL_ZOOM_IN, DominoRecognizer
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.tile_finder import TileFinder
 from vision.finder_learned import FinderModelError, LearnedFinder
@@ -123,3 +124,15 @@ def test_a_tile_filling_the_frame_is_read() -> None:
         assert european(photo[:, :40]).tiles == () and european(photo[:4]).tiles == ()
         assert chinese(_close_up("ivory-chinese", face, seed)).labels() in ([f"{seed + 1}:6"], []), seed
     assert chinese(_close_up("ivory-chinese", (1, 6), 0)).labels() == ["1:6"]
+
+
+def test_the_finer_look_adds_face_up_tiles_only(shared_data: Path) -> None:
+    """A still photo's finer look (twice the finder's scale) finds quads the usual look did not, but on a checked
+    cloth some are dark squares that read as face-down black tiles: only face-up readings are kept from it."""
+    scene = render_scene(np.random.default_rng([2026, 21]), DominoSceneConfig(styles=("black-chinese",)))
+    still, live = DominoRecognizer("chinese", zoom_in=STILL_ZOOM_IN), DominoRecognizer("chinese")
+    quads, finer = still._find(scene.image)
+    assert sum(finer) >= 2 and len(quads) == len(live.find(scene.image)) + sum(finer)
+    assert still(scene.image).labels() == live(scene.image).labels()
+    with pytest.raises(ValueError, match="zoom_in"):
+        DominoRecognizer("chinese", zoom_in=(1.0,))

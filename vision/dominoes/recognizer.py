@@ -14,8 +14,9 @@ recogniser keeps no per-frame state.
 
 A still photo (``kibitz recognize --dominoes``, ``eval-vision --dominoes``) also gets a finer look
 (``zoom_in=STILL_ZOOM_IN``: the frame at twice the finder's scale, four times its cost): a tile on a busy
-pattern the usual look misses may stand out there; only what that look is sure of (heat 0.75) and what overlaps
-nothing found is added. The live table leaves it off, for speed.
+pattern the usual look misses may stand out there. Only what that look is sure of (``ZOOM_IN_MIN_SCORE``), what
+overlaps nothing found and what then reads face up is added: at that scale a dark square of a checked cloth passes
+for a face-down tile. The live table leaves it off, for speed.
 """
 
 from __future__ import annotations
@@ -34,11 +35,12 @@ from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
-from vision.geometry import convex_intersection, order_quads, quad_areas
+from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_areas
 from vision.imageio import as_bgr
 from vision.observation import Detections
 
 STILL_ZOOM_IN = (2.0,)  # the finer look a still photo gets
+ZOOM_IN_MIN_SCORE = 0.75  # a finer look sees print and table patterns at tile size: it must be surer
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
 MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
 MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European back from the faces' colour
@@ -205,33 +207,48 @@ class DominoRecognizer:
         self._set = domino_set(self.tile_set)
         if self.finder == FinderParams():
             self.finder = FinderParams(aspect=ASPECTS[self.tile_set])
-        self._learned = (TileFinder(self.model_path, threads=self.threads, zoom_in=self.zoom_in)
-                         if self.learned else None)
+        if any(zoom <= 1 for zoom in self.zoom_in):
+            raise ValueError(f"DominoRecognizer: zoom_in must be > 1, got {self.zoom_in}")
+        self._learned = TileFinder(self.model_path, threads=self.threads) if self.learned else None
 
     def find(self, image: np.ndarray) -> list[np.ndarray]:
         """Quads of the whole tiles in view (TL, TR, BR, BL, long side from top to bottom), frame pixels."""
+        return self._find(image)[0]
+
+    def _find(self, image: np.ndarray) -> tuple[list[np.ndarray], list[bool]]:
+        """``find``'s quads, and which of them only a finer look found."""
         height, width = image.shape[:2]
         if self._learned is None:
-            return [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
-        found = _pulled_in(self._learned(image), width, height)
+            quads = [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
+            return quads, [False] * len(quads)
+        found = self._learned(image)
+        finer = len(found)  # detections from here on come from a finer look
+        for zoom in self.zoom_in:
+            more = self._learned.other_look(image, zoom=zoom, threshold=ZOOM_IN_MIN_SCORE)
+            if len(more) and len(found):
+                more = more[iou_matrix(more.quads, found.quads).max(axis=1) <= 0.2]
+            found = Detections.concatenate([found, more])
+        found = _pulled_in(found, width, height)
         whole = _whole(found, width, height)
         if not whole:  # nothing whole at the usual scale: a tile or two may fill the frame
-            found = _pulled_in(self._learned.close_up(image), width, height)
+            found, finer = _pulled_in(self._learned.close_up(image), width, height), len(found)
             whole = _whole(found, width, height)
             if self._set.chinese and len(whole) > 1:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
         quads = [refine_quad(image, found.quads[i]) for i in whole]
-        return [quads[i] for i in _apart(quads, found.confidence[whole])]
+        kept = _apart(quads, found.confidence[whole])
+        return [quads[i] for i in kept], [whole[i] >= finer for i in kept]
 
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
-        quads = self.find(image)
+        quads, finer = self._find(image)
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
         keep = _plausible(quads, readings, texture=self._learned is None,  # a learned back may bear a logo
                           same_back=not self._set.chinese)
+        keep = [k and not (f and r.face_down) for k, f, r in zip(keep, finer, readings, strict=True)]
         quads = [q for q, k in zip(quads, keep, strict=True) if k]
         readings = [r for r, k in zip(readings, keep, strict=True) if k]
         t2 = time.perf_counter()

@@ -34,8 +34,8 @@ class TileFinder(LearnedFinder):
     DEFAULT_MODEL = DEFAULT_MODEL
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, refine: bool = True,
-                 zoom_out: tuple[float, ...] = (), zoom_in: tuple[float, ...] = ()) -> None:
-        super().__init__(model_path, threads, refine, zoom_out, zoom_in)
+                 zoom_out: tuple[float, ...] = ()) -> None:
+        super().__init__(model_path, threads, refine, zoom_out)
 
     def close_up(self, image: np.ndarray) -> Detections:
         """Tiles in a close-up (quads in frame pixels): the frame is set in the middle of a canvas reaching
