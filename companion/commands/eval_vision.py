@@ -41,9 +41,9 @@ def run(args: argparse.Namespace) -> int:
     images = sorted(p.name for p in folder.iterdir()
                     if p.suffix.lower() in (".jpg", ".jpeg", ".png") and p.resolve() != confusion_path.resolve())
     if args.dominoes:
-        from vision.dominoes.recognizer import STILL_ZOOM_IN, DominoRecognizer
+        from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer
 
-        read_tiles = DominoRecognizer(args.dominoes, zoom_in=STILL_ZOOM_IN)
+        read_tiles = DominoRecognizer(args.dominoes, more_looks=PHOTO_LOOKS)
     else:
         recognizer = Recognizer.for_photos(classifier=CardClassifier(threads=args.threads))
     for name in images:

@@ -21,7 +21,7 @@ import numpy as np
 from datasets.dominoes.scenes import BACK, DominoScene, DominoSceneConfig, render_scene
 from datasets.dominoes.styles import STYLES, TEST_STYLE
 from vision.dominoes.observation import DominoTableObservation
-from vision.dominoes.recognizer import STILL_ZOOM_IN, DominoRecognizer
+from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer, Look
 
 
 def _iou(a: np.ndarray, b: np.ndarray) -> float:
@@ -61,7 +61,7 @@ def score_scene(scene: DominoScene, seen: DominoTableObservation) -> Counter[str
 
 
 def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 720), learned: bool = True,
-             zoom_in: tuple[float, ...] = ()) -> dict[str, object]:
+             more_looks: tuple[Look, ...] = ()) -> dict[str, object]:
     config = DominoSceneConfig(size=size, styles=(style,))
     totals: Counter[str] = Counter()
     recognizers: dict[str, DominoRecognizer] = {}
@@ -69,15 +69,15 @@ def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 
     for i in range(scenes):
         scene = render_scene(np.random.default_rng([seed, i]), config)
         recognizer = recognizers.setdefault(scene.tile_set, DominoRecognizer(scene.tile_set, learned=learned,
-                                                                                  zoom_in=zoom_in))
+                                                                                  more_looks=more_looks))
         t0 = time.perf_counter()
         seen = recognizer(scene.image)
         latencies.append((time.perf_counter() - t0) * 1e3)
         totals += score_scene(scene, seen)
     n = max(totals["tiles"], 1)
     return {
-        "style": style, "finder": "learned" if learned else "classical", "zoom_in": list(zoom_in), "scenes": scenes,
-        "seed": seed,
+        "style": style, "finder": "learned" if learned else "classical", "more_looks": len(more_looks),
+        "scenes": scenes, "seed": seed,
         "tiles": totals["tiles"],
         "found": totals["found"] / n, "read": totals["read"] / n, "false_tiles": totals["false"],
         "ms_median": float(np.median(latencies)), "ms_p95": float(np.percentile(latencies, 95)),
@@ -93,10 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--classical", action="store_true", help="find tiles with the classical finder")
     parser.add_argument("--still", action="store_true",
-                        help="score the still-photo recogniser (kibitz recognize: the finder's finer look too)")
+                        help="score the still-photo recogniser (kibitz recognize: the finder's more looks too)")
     args = parser.parse_args(argv)
-    zoom_in = STILL_ZOOM_IN if args.still else ()
-    print(json.dumps(evaluate(args.style, args.scenes, args.seed, learned=not args.classical, zoom_in=zoom_in),
+    looks = PHOTO_LOOKS if args.still else ()
+    print(json.dumps(evaluate(args.style, args.scenes, args.seed, learned=not args.classical, more_looks=looks),
                      indent=1))
     return 0
 

@@ -12,7 +12,7 @@ from datasets.dominoes.finder_scenes import eval_scene
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
 from datasets.dominoes.styles import sample_style
 from models import model_path
-from vision.dominoes.recognizer import STILL_ZOOM_IN, DominoRecognizer
+from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer, Look
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.tile_finder import TileFinder
 from vision.finder_learned import FinderModelError, LearnedFinder
@@ -130,9 +130,11 @@ def test_the_finer_look_adds_face_up_tiles_only(shared_data: Path) -> None:
     """A still photo's finer look (twice the finder's scale) finds quads the usual look did not, but on a checked
     cloth some are dark squares that read as face-down black tiles: only face-up readings are kept from it."""
     scene = render_scene(np.random.default_rng([2026, 21]), DominoSceneConfig(styles=("black-chinese",)))
-    still, live = DominoRecognizer("chinese", zoom_in=STILL_ZOOM_IN), DominoRecognizer("chinese")
+    still, live = DominoRecognizer("chinese", more_looks=PHOTO_LOOKS), DominoRecognizer("chinese")
     quads, finer = still._find(scene.image)
     assert sum(finer) >= 2 and len(quads) == len(live.find(scene.image)) + sum(finer)
     assert still(scene.image).labels() == live(scene.image).labels()
-    with pytest.raises(ValueError, match="zoom_in"):
-        DominoRecognizer("chinese", zoom_in=(1.0,))
+    with pytest.raises(ValueError, match="usual look"):
+        Look(zoom=1.0)
+    with pytest.raises(ValueError, match="least"):
+        Look(zoom=2.0, least=1.5)

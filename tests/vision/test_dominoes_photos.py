@@ -12,7 +12,7 @@ it; the close-up 6:6 of ``pipeline_image``, once a quad round one column of its 
 reads since the finder was trained longer; the close-up ``imagefortest.jpg``, a 5:6 filling the frame, its rim cut
 on three sides, reads since the recogniser takes a close-up look where nothing whole is found; the pink 1:6 on a
 flowered tray in ``q7.jpg``, not found by the finder's usual look, reads since a still photo gets a finer look.)
-The photos are read as ``kibitz recognize --dominoes`` reads them (``zoom_in=STILL_ZOOM_IN``). Two photos are
+The photos are read as ``kibitz recognize --dominoes`` reads them (``more_looks=PHOTO_LOOKS``). Two photos are
 not read yet:
 - ``Hda20a87…``: five of the seven face-up tiles read (the 3:4 since the finer look) and the 4:6 reads 2:6
   (confidence 0.89); the 3:6 gets only quads round one column of its pips (once named 0:1, 1:1 and 1:2 with confidence >= 0.9), now
@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from vision.dominoes import DominoRecognizer
-from vision.dominoes.recognizer import STILL_ZOOM_IN
+from vision.dominoes.recognizer import PHOTO_LOOKS
 from vision.imageio import read_image
 
 LABELS = Path(__file__).parent / "data" / "domino_dev_labels.csv"
@@ -54,7 +54,7 @@ def test_labels_cover_every_shared_domino_photo(shared_data: Path) -> None:
 
 @pytest.fixture(scope="module")
 def recognizer() -> DominoRecognizer:
-    return DominoRecognizer("double-six", zoom_in=STILL_ZOOM_IN)
+    return DominoRecognizer("double-six", more_looks=PHOTO_LOOKS)
 
 
 def _cases() -> list[str]:

@@ -13,10 +13,10 @@ the frame's edges, is read (the quad pulled into the frame); in a Chinese set on
 recogniser keeps no per-frame state.
 
 A still photo (``kibitz recognize --dominoes``, ``eval-vision --dominoes``) also gets a finer look
-(``zoom_in=STILL_ZOOM_IN``: the frame at twice the finder's scale, four times its cost): a tile on a busy
-pattern the usual look misses may stand out there. Only what that look is sure of (``ZOOM_IN_MIN_SCORE``), what
-overlaps nothing found and what then reads face up is added: at that scale a dark square of a checked cloth passes
-for a face-down tile. The live table leaves it off, for speed.
+(``more_looks=PHOTO_LOOKS``: the frame at twice the finder's scale, four times its cost): a tile on a busy
+pattern the usual look misses may stand out there. Only what that look is sure of (heat 0.75), what overlaps
+nothing found and what then reads face up is added: at that scale a dark square of a checked cloth passes for a
+face-down tile. The live table leaves it off, for speed.
 """
 
 from __future__ import annotations
@@ -39,8 +39,27 @@ from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_a
 from vision.imageio import as_bgr
 from vision.observation import Detections
 
-STILL_ZOOM_IN = (2.0,)  # the finer look a still photo gets
-ZOOM_IN_MIN_SCORE = 0.75  # a finer look sees print and table patterns at tile size: it must be surer
+
+@dataclass(frozen=True)
+class Look:
+    """One more look of the tile finder for still photos: the frame at ``zoom`` times the finder's scale, maybe
+    mirrored; what it finds counts from heat ``least`` (the model's threshold when None)."""
+
+    zoom: float = 1.0
+    mirror: bool = False
+    least: float | None = None
+
+    def __post_init__(self) -> None:
+        usual = self.zoom == 1.0 and not self.mirror
+        if self.zoom <= 0 or usual or (self.least is not None and not 0 < self.least < 1):
+            raise ValueError(f"Look: needs zoom > 0, not the usual look (zoom 1, not mirrored) and least in (0, 1); "
+                             f"got {self}")
+
+
+# The look a still photo gets: twice the finder's scale. It sees print and table patterns at tile size, so it must
+# be surer. (The mirror image and a copy a quarter bigger found more tiles of the held-out art, but read none more
+# and added false ones: README.)
+PHOTO_LOOKS = (Look(zoom=2.0, least=0.75),)
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
 MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
 MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European back from the faces' colour
@@ -193,22 +212,20 @@ def _observation(quad: np.ndarray, reading: TileReading, named: Resolved) -> Til
 @dataclass
 class DominoRecognizer:
     """Reads tiles against ``tile_set`` ("chinese" or "double-six"). ``learned``: find tiles with the learned
-    finder (``model_path``, default the shipped model; ``threads`` for onnxruntime; ``zoom_in``, its finer
-    looks), else with the classical one (``finder`` knobs)."""
+    finder (``model_path``, default the shipped model; ``threads`` for onnxruntime; ``more_looks``, its looks
+    for still photos), else with the classical one (``finder`` knobs)."""
 
     tile_set: str = "double-six"
     finder: FinderParams = field(default_factory=FinderParams)
     learned: bool = True
     model_path: str | Path | None = None
     threads: int = 1
-    zoom_in: tuple[float, ...] = ()  # still photos: STILL_ZOOM_IN (see the module docstring)
+    more_looks: tuple[Look, ...] = ()  # still photos: PHOTO_LOOKS (see the module docstring)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
         if self.finder == FinderParams():
             self.finder = FinderParams(aspect=ASPECTS[self.tile_set])
-        if any(zoom <= 1 for zoom in self.zoom_in):
-            raise ValueError(f"DominoRecognizer: zoom_in must be > 1, got {self.zoom_in}")
         self._learned = TileFinder(self.model_path, threads=self.threads) if self.learned else None
 
     def find(self, image: np.ndarray) -> list[np.ndarray]:
@@ -216,22 +233,23 @@ class DominoRecognizer:
         return self._find(image)[0]
 
     def _find(self, image: np.ndarray) -> tuple[list[np.ndarray], list[bool]]:
-        """``find``'s quads, and which of them only a finer look found."""
+        """``find``'s quads, and which of them only the more looks found."""
         height, width = image.shape[:2]
         if self._learned is None:
             quads = [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
             return quads, [False] * len(quads)
         found = self._learned(image)
-        finer = len(found)  # detections from here on come from a finer look
-        for zoom in self.zoom_in:
-            more = self._learned.other_look(image, zoom=zoom, threshold=ZOOM_IN_MIN_SCORE)
+        finer = len(found)  # detections from here on come from the more looks
+        for look in self.more_looks:
+            more = self._learned.other_look(image, zoom=look.zoom, mirror=look.mirror, threshold=look.least)
             if len(more) and len(found):
                 more = more[iou_matrix(more.quads, found.quads).max(axis=1) <= 0.2]
             found = Detections.concatenate([found, more])
         found = _pulled_in(found, width, height)
         whole = _whole(found, width, height)
         if not whole:  # nothing whole at the usual scale: a tile or two may fill the frame
-            found, finer = _pulled_in(self._learned.close_up(image), width, height), len(found)
+            found = _pulled_in(self._learned.close_up(image), width, height)
+            finer = len(found)  # the close-up look stands in for the usual one
             whole = _whole(found, width, height)
             if self._set.chinese and len(whole) > 1:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
