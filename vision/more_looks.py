@@ -36,9 +36,11 @@ class MoreLooks:
         looks += [finder.other_look(image, zoom=zoom) for zoom in self.zooms]
         candidates = Detections.concatenate(looks)
         candidates = candidates[np.argsort(-candidates.confidence, kind="stable")]
+        if len(found) and len(candidates):
+            candidates = candidates[iou_matrix(candidates.quads, found.quads).max(axis=1) <= self.max_overlap]
+        among = iou_matrix(candidates.quads, candidates.quads)
         kept: list[int] = []
-        for i in range(len(candidates)):
-            others = Detections.concatenate([found, candidates[kept]])
-            if not len(others) or iou_matrix(candidates.quads[i:i + 1], others.quads).max() <= self.max_overlap:
+        for i in range(len(candidates)):  # surest first: one look's card seen again by the other goes
+            if not kept or among[i, kept].max() <= self.max_overlap:
                 kept.append(i)
         return candidates[kept]

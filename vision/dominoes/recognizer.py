@@ -239,7 +239,7 @@ class DominoRecognizer:
             quads = [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
             return quads, [False] * len(quads)
         found = self._learned(image)
-        finer = len(found)  # detections from here on come from the more looks
+        usual = len(found)  # the usual look's detections come first, the more looks' after them
         for look in self.more_looks:
             more = self._learned.other_look(image, zoom=look.zoom, mirror=look.mirror, threshold=look.least)
             if len(more) and len(found):
@@ -249,24 +249,24 @@ class DominoRecognizer:
         whole = _whole(found, width, height)
         if not whole:  # nothing whole at the usual scale: a tile or two may fill the frame
             found = _pulled_in(self._learned.close_up(image), width, height)
-            finer = len(found)  # the close-up look stands in for the usual one
+            usual = len(found)  # the close-up look stands in for the usual one
             whole = _whole(found, width, height)
             if self._set.chinese and len(whole) > 1:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
         quads = [refine_quad(image, found.quads[i]) for i in whole]
         kept = _apart(quads, found.confidence[whole])
-        return [quads[i] for i in kept], [whole[i] >= finer for i in kept]
+        return [quads[i] for i in kept], [whole[i] >= usual for i in kept]
 
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
-        quads, finer = self._find(image)
+        quads, extra = self._find(image)
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
         keep = _plausible(quads, readings, texture=self._learned is None,  # a learned back may bear a logo
                           same_back=not self._set.chinese)
-        keep = [k and not (f and r.face_down) for k, f, r in zip(keep, finer, readings, strict=True)]
+        keep = [k and not (e and r.face_down) for k, e, r in zip(keep, extra, readings, strict=True)]
         quads = [q for q, k in zip(quads, keep, strict=True) if k]
         readings = [r for r, k in zip(readings, keep, strict=True) if k]
         t2 = time.perf_counter()
