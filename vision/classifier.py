@@ -36,7 +36,8 @@ class CardClassifier:
         self._input_name, self.input_size = _read_input(self._session, path)
         meta = _metadata(self._session, path)
         self.classes, self.class_cards = _read_classes(meta, self._session, path)
-        self._faces = np.array([i for i, name in enumerate(self.classes) if self.class_cards[name]], np.int64)
+        self.is_face = np.array([bool(self.class_cards[name]) for name in self.classes])  # per class: a card's face
+        self.is_face.flags.writeable = False
         self.metadata: MappingProxyType[str, Any] = MappingProxyType(meta)
 
     def __repr__(self) -> str:
@@ -44,7 +45,7 @@ class CardClassifier:
 
     def face_probability(self, probabilities: np.ndarray) -> np.ndarray:
         """Each crop's probability (rows of ``classify``) of its likeliest card face: not a back, not not-a-card."""
-        face: np.ndarray = np.asarray(probabilities)[:, self._faces].max(axis=1, initial=0.0)
+        face: np.ndarray = np.asarray(probabilities)[:, self.is_face].max(axis=1, initial=0.0)
         return face
 
     def classify(self, crops: np.ndarray) -> np.ndarray:

@@ -89,11 +89,7 @@ class LearnedFinder:
         for zoom in self.zoom_out:
             quads, score, seen = self._add_big_cards((quads, score, seen), self._look(image, scale * zoom, least),
                                                      scale * zoom, least)
-        if not len(quads):
-            return Detections.empty(), np.zeros(0, np.float32)
-        if self.refine:
-            quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
-        return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below), seen
+        return self._finished(image, quads, score, seen, scale), seen
 
     def other_look(self, image: np.ndarray, zoom: float = 1.0, mirror: bool = False,
                    threshold: float | None = None) -> Detections:
@@ -106,10 +102,15 @@ class LearnedFinder:
         scale = self.input_scale(width, height)
         shown = np.ascontiguousarray(image[:, ::-1]) if mirror else image
         quads, score, seen = self._look(shown, scale * zoom, self.heat_threshold if threshold is None else threshold)
-        if not len(quads):
-            return Detections.empty()
         if mirror:
             quads[..., 0] = (width - 1) - quads[..., 0]
+        return self._finished(image, quads, score, seen, scale)
+
+    def _finished(self, image: np.ndarray, quads: np.ndarray, score: np.ndarray, seen: np.ndarray,
+                  scale: float) -> Detections:
+        """Quads in frame pixels refitted to their sides at full resolution (``refine``), as detections."""
+        if not len(quads):
+            return Detections.empty()
         if self.refine:
             quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
         return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below)

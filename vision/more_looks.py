@@ -1,10 +1,12 @@
-"""More looks of the card finder for still photos: the frame's mirror image and a slightly bigger copy.
+"""More looks of a learned finder for still photos: the frame's mirror image, a bigger copy.
 
 The network does not see a frame and its mirror image (or the frame a quarter bigger) quite alike: a card on a
 busy table that the fine look missed may stand out in one of them. What those looks find where the fine look found
-nothing becomes a doubtful candidate: the recogniser keeps it only when the classifier is sure it shows a card's
-face (``Recognizer.maybe_needs``). Two more network passes: for photos (``Recognizer.for_photos``), not the live
-table, where the time is better spent on the next frame.
+nothing is returned as candidates; the caller decides what they need to be kept. The card recogniser takes them as
+doubtful candidates, kept only when the classifier is sure it shows a card's face (``Recognizer.maybe_needs``,
+``Recognizer.for_photos``); the domino recogniser looks at twice the scale and keeps what reads face up
+(``vision.dominoes.recognizer.PHOTO_LOOKS``). A few more network passes: for photos, not the live table, where the
+time is better spent on the next frame.
 """
 
 from __future__ import annotations
@@ -19,22 +21,36 @@ from vision.observation import Detections
 
 
 @dataclass(frozen=True)
+class Look:
+    """One more look: the frame at ``zoom`` times the finder's scale, maybe mirrored; what it finds counts from
+    heat ``least`` (the model's threshold when None)."""
+
+    zoom: float = 1.0
+    mirror: bool = False
+    least: float | None = None
+
+    def __post_init__(self) -> None:
+        usual = self.zoom == 1.0 and not self.mirror
+        if self.zoom <= 0 or usual or (self.least is not None and not 0 < self.least < 1):
+            raise ValueError(f"Look: needs zoom > 0, not the usual look (zoom 1, not mirrored) and least in (0, 1); "
+                             f"got {self}")
+
+
+@dataclass(frozen=True)
 class MoreLooks:
     """Which looks to add; calling it returns their candidates that overlap nothing found (nor each other)."""
 
-    mirror: bool = True
-    zooms: tuple[float, ...] = (1.25,)
+    looks: tuple[Look, ...] = (Look(mirror=True), Look(zoom=1.25))
     max_overlap: float = 0.3  # IoU with a detection above which a candidate is that detection again
 
     def __post_init__(self) -> None:
-        if not (self.mirror or self.zooms) or any(z <= 0 for z in self.zooms) or not 0 < self.max_overlap < 1:
-            raise ValueError(f"MoreLooks: needs a look (mirror or zooms > 0) and max_overlap in (0, 1), got "
-                             f"{self.mirror}, {self.zooms} and {self.max_overlap}")
+        if not self.looks or not 0 < self.max_overlap < 1:
+            raise ValueError(f"MoreLooks: needs a look and max_overlap in (0, 1), got {self.looks} and "
+                             f"{self.max_overlap}")
 
     def __call__(self, finder: LearnedFinder, image: np.ndarray, found: Detections) -> Detections:
-        looks = [finder.other_look(image, mirror=True)] if self.mirror else []
-        looks += [finder.other_look(image, zoom=zoom) for zoom in self.zooms]
-        candidates = Detections.concatenate(looks)
+        candidates = Detections.concatenate([finder.other_look(image, zoom=look.zoom, mirror=look.mirror,
+                                                               threshold=look.least) for look in self.looks])
         candidates = candidates[np.argsort(-candidates.confidence, kind="stable")]
         if len(found) and len(candidates):
             candidates = candidates[iou_matrix(candidates.quads, found.quads).max(axis=1) <= self.max_overlap]

@@ -144,8 +144,7 @@ class Recognizer:
                 quads, probabilities = self.second_look(image, found.quads, probabilities, unnamed, self.classifier)
                 found = found.replace(quads=quads)
         if self.same_card_iou is not None and len(found) > 1:
-            faces = np.array([bool(self.classifier.class_cards[name]) for name in self.classifier.classes])
-            keep = _one_quad_per_card(found.quads, probabilities, faces, self.same_card_iou)
+            keep = _one_quad_per_card(found.quads, probabilities, self.classifier.is_face, self.same_card_iou)
             found, probabilities = found[keep], probabilities[keep]
         t3 = time.perf_counter()
         labels = assign_cards(probabilities, self.classifier.classes, self.classifier.class_cards,

@@ -21,7 +21,8 @@ import numpy as np
 from datasets.dominoes.scenes import BACK, DominoScene, DominoSceneConfig, render_scene
 from datasets.dominoes.styles import STYLES, TEST_STYLE
 from vision.dominoes.observation import DominoTableObservation
-from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer, Look
+from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer
+from vision.more_looks import MoreLooks
 
 
 def _iou(a: np.ndarray, b: np.ndarray) -> float:
@@ -61,7 +62,7 @@ def score_scene(scene: DominoScene, seen: DominoTableObservation) -> Counter[str
 
 
 def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 720), learned: bool = True,
-             more_looks: tuple[Look, ...] = ()) -> dict[str, object]:
+             more_looks: MoreLooks | None = None) -> dict[str, object]:
     config = DominoSceneConfig(size=size, styles=(style,))
     totals: Counter[str] = Counter()
     recognizers: dict[str, DominoRecognizer] = {}
@@ -76,7 +77,7 @@ def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 
         totals += score_scene(scene, seen)
     n = max(totals["tiles"], 1)
     return {
-        "style": style, "finder": "learned" if learned else "classical", "more_looks": len(more_looks),
+        "style": style, "finder": "learned" if learned else "classical", "more_looks": more_looks is not None,
         "scenes": scenes, "seed": seed,
         "tiles": totals["tiles"],
         "found": totals["found"] / n, "read": totals["read"] / n, "false_tiles": totals["false"],
@@ -95,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--still", action="store_true",
                         help="score the still-photo recogniser (kibitz recognize: the finder's more looks too)")
     args = parser.parse_args(argv)
-    looks = PHOTO_LOOKS if args.still else ()
+    looks = PHOTO_LOOKS if args.still else None
     print(json.dumps(evaluate(args.style, args.scenes, args.seed, learned=not args.classical, more_looks=looks),
                      indent=1))
     return 0

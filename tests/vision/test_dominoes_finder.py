@@ -12,7 +12,7 @@ from datasets.dominoes.finder_scenes import eval_scene
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
 from datasets.dominoes.styles import sample_style
 from models import model_path
-from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer, Look
+from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.tile_finder import TileFinder
 from vision.finder_learned import FinderModelError, LearnedFinder
@@ -134,7 +134,3 @@ def test_the_finer_look_adds_face_up_tiles_only(shared_data: Path) -> None:
     quads, finer = still._find(scene.image)
     assert sum(finer) >= 2 and len(quads) == len(live.find(scene.image)) + sum(finer)
     assert still(scene.image).labels() == live(scene.image).labels()
-    with pytest.raises(ValueError, match="usual look"):
-        Look(zoom=1.0)
-    with pytest.raises(ValueError, match="least"):
-        Look(zoom=2.0, least=1.5)

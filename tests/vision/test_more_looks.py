@@ -13,7 +13,7 @@ from datasets.hanafuda import TEST_STYLE, preset, render_scene
 from vision.classifier import CardClassifier
 from vision.finder_learned import LearnedFinder
 from vision.geometry import iou_matrix
-from vision.more_looks import MoreLooks
+from vision.more_looks import Look, MoreLooks
 from vision.recognizer import Recognizer
 
 
@@ -23,9 +23,13 @@ def card_kind(code: str) -> str:
 
 def test_knobs_are_checked() -> None:
     with pytest.raises(ValueError, match="needs a look"):
-        MoreLooks(mirror=False, zooms=())
+        MoreLooks(looks=())
     with pytest.raises(ValueError, match="max_overlap"):
         MoreLooks(max_overlap=1.0)
+    with pytest.raises(ValueError, match="usual look"):
+        Look(zoom=1.0)
+    with pytest.raises(ValueError, match="least"):
+        Look(zoom=2.0, least=1.5)
 
 
 def test_mirror_look_maps_back_to_the_frame(shared_data: Path) -> None:

@@ -35,31 +35,15 @@ from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
-from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_areas
+from vision.geometry import convex_intersection, order_quads, quad_areas
 from vision.imageio import as_bgr
+from vision.more_looks import Look, MoreLooks
 from vision.observation import Detections
-
-
-@dataclass(frozen=True)
-class Look:
-    """One more look of the tile finder for still photos: the frame at ``zoom`` times the finder's scale, maybe
-    mirrored; what it finds counts from heat ``least`` (the model's threshold when None)."""
-
-    zoom: float = 1.0
-    mirror: bool = False
-    least: float | None = None
-
-    def __post_init__(self) -> None:
-        usual = self.zoom == 1.0 and not self.mirror
-        if self.zoom <= 0 or usual or (self.least is not None and not 0 < self.least < 1):
-            raise ValueError(f"Look: needs zoom > 0, not the usual look (zoom 1, not mirrored) and least in (0, 1); "
-                             f"got {self}")
-
 
 # The look a still photo gets: twice the finder's scale. It sees print and table patterns at tile size, so it must
 # be surer. (The mirror image and a copy a quarter bigger found more tiles of the held-out art, but read none more
 # and added false ones: README.)
-PHOTO_LOOKS = (Look(zoom=2.0, least=0.75),)
+PHOTO_LOOKS = MoreLooks((Look(zoom=2.0, least=0.75),), max_overlap=0.2)
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
 MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
 MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European back from the faces' colour
@@ -220,7 +204,7 @@ class DominoRecognizer:
     learned: bool = True
     model_path: str | Path | None = None
     threads: int = 1
-    more_looks: tuple[Look, ...] = ()  # still photos: PHOTO_LOOKS (see the module docstring)
+    more_looks: MoreLooks | None = None  # still photos: PHOTO_LOOKS (see the module docstring)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -240,11 +224,8 @@ class DominoRecognizer:
             return quads, [False] * len(quads)
         found = self._learned(image)
         usual = len(found)  # the usual look's detections come first, the more looks' after them
-        for look in self.more_looks:
-            more = self._learned.other_look(image, zoom=look.zoom, mirror=look.mirror, threshold=look.least)
-            if len(more) and len(found):
-                more = more[iou_matrix(more.quads, found.quads).max(axis=1) <= 0.2]
-            found = Detections.concatenate([found, more])
+        if self.more_looks is not None:
+            found = Detections.concatenate([found, self.more_looks(self._learned, image, found)])
         found = _pulled_in(found, width, height)
         whole = _whole(found, width, height)
         if not whole:  # nothing whole at the usual scale: a tile or two may fill the frame
