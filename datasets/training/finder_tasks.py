@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from datasets.hanafuda import TEST_STYLE, TRAIN_STYLES
+from datasets.training.finder_card import CARD_TEMPLATE
 from datasets.training.finder_data import CARD_SCENES, PRESET_MIX
 from datasets.training.finder_eval import CALIBRATION_SETS, SCENE_SETS, EvalScene, card_eval_scene
-from datasets.training.finder_export import CARD_TEMPLATE
 from datasets.training.stream import load_renderer
 
 
@@ -33,7 +33,7 @@ class FinderTask:
     latency_sets: tuple[str, ...]  # full-size frames timed for the model card
     mix: str  # the training mix in words
     finder: str  # runtime class, module:Class, called as Class(path, threads=1)
-    template: str  # the model card, ``str.format`` fields as in finder_export.CARD_TEMPLATE
+    template: str  # the model card, ``str.format`` fields as in finder_card.CARD_TEMPLATE
 
     def open_finder(self, path: Path) -> Any:
         return load(self.finder)(path, threads=1)

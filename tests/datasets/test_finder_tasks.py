@@ -17,10 +17,14 @@ from datasets.training.finder_data import (
     cell_centres,
     render_sample,
 )
-from datasets.training.finder_export import finder_metadata
 from datasets.training.finder_tasks import CARDS, finder_task
-from datasets.training.train_finder import parse_args
 from vision.geometry import order_quads
+
+
+def training_code() -> None:
+    """The trainer and exporter import torch and onnx, the optional ``[train]`` extra: without them, skip."""
+    pytest.importorskip("torch", reason="the [train] extra (torch) is not installed")
+    pytest.importorskip("onnx", reason="the [train] extra (onnx) is not installed")
 
 
 def test_tasks_name_their_model_scenes_and_held_out_style() -> None:
@@ -30,11 +34,20 @@ def test_tasks_name_their_model_scenes_and_held_out_style() -> None:
     assert dominoes.test_style not in dominoes.train_styles
     with pytest.raises(ValueError, match="unknown finder task 'mahjong'"):
         finder_task("mahjong")
+
+
+def test_the_trainer_trains_the_card_finder_by_default() -> None:
+    training_code()
+    from datasets.training.train_finder import parse_args
+
     assert parse_args(["--out", "x"]).scenes == "cards"  # the card finder trains as before by default
     assert parse_args(["--out", "x", "--scenes", "dominoes"]).scenes == "dominoes"
 
 
 def test_metadata_keeps_the_card_finder_and_names_the_tile_finder() -> None:
+    training_code()
+    from datasets.training.finder_export import finder_metadata
+
     cards = finder_metadata({"heat": 0.4})
     assert cards["task"] == "card-finder" and cards["classes"] == ["card"] and cards["thresholds"]["heat"] == 0.4
     assert "card-centre" in cards["outputs"]["heat"]
