@@ -6,11 +6,13 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets three things more:
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets four things more:
 - more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image and a bigger copy;
   what only they find is a doubtful candidate;
 - a second look (``second_look=SecondLook()``, ``vision.second_look``) at sure detections the classifier cannot
   name: in a fanned pile the finder's quad of a half-covered card is often a quarter of a width off;
+- a look at the whole card round a piece of it (``grow_look=GrowLook()``, ``vision.grow_look``): a card seen big
+  may get a sure quad on its moon or its ribbon and none on the whole card;
 - one quad per card (``same_card_iou``): two quads overlapping that much and read as the same face are one card
   (the finder may put two loose quads on a close-up card, and a plain read twice is two plains to the deck prior).
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
@@ -37,6 +39,7 @@ from vision.classifier import CardClassifier
 from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder
 from vision.geometry import iou_matrix, warp_quads
+from vision.grow_look import GrowLook
 from vision.imageio import as_bgr
 from vision.mat import MatLayout, locate_mat
 from vision.more_looks import MoreLooks
@@ -90,6 +93,7 @@ class Recognizer:
     second_look: SecondLook | None = None  # still photos: SecondLook() (see the module docstring)
     same_card_iou: float | None = None  # still photos: SAME_CARD_IOU (see the module docstring)
     more_looks: MoreLooks | None = None  # still photos: MoreLooks() (see the module docstring)
+    grow_look: GrowLook | None = None  # still photos: GrowLook() (see the module docstring)
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
@@ -100,10 +104,12 @@ class Recognizer:
 
     @classmethod
     def for_photos(cls, **knobs: Any) -> Recognizer:
-        """The recogniser for still photos (``kibitz recognize``, ``eval-vision``): more looks, the second look and
-        one quad per card on top of the live table's recogniser (see the module docstring); ``knobs`` as for the
-        class."""
-        return cls(**({"second_look": SecondLook(), "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks()} | knobs))
+        """The recogniser for still photos (``kibitz recognize``, ``eval-vision``): more looks, the second look, the
+        look at whole cards and one quad per card on top of the live table's recogniser (see the module docstring);
+        ``knobs`` as for the class."""
+        photo = {"second_look": SecondLook(), "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
+                 "grow_look": GrowLook()}
+        return cls(**(photo | knobs))
 
     def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:
         """The finder's detections, and which of them are doubtful (below the learned finder's threshold, or
@@ -118,6 +124,13 @@ class Recognizer:
             found = Detections.concatenate([found, more])
             doubtful = np.concatenate([doubtful, np.ones(len(more), bool)])
         return found, doubtful
+
+    def _unnamed(self, probabilities: np.ndarray) -> np.ndarray:
+        """Which detections read as no card: neither a face nor a back at ``min_confidence``."""
+        unnamed: np.ndarray = self.classifier.face_probability(probabilities) < self.min_confidence
+        if BACK in self.classifier.classes:
+            unnamed &= probabilities[:, self.classifier.classes.index(BACK)] < self.min_confidence
+        return unnamed
 
     def __call__(self, frame: Frame | np.ndarray) -> TableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
@@ -137,12 +150,17 @@ class Recognizer:
             keep = ~doubtful | (self.classifier.face_probability(probabilities) >= self.maybe_needs)
             found, probabilities = found[keep], probabilities[keep]
         if self.second_look is not None and len(found):
-            unnamed = self.classifier.face_probability(probabilities) < self.min_confidence
-            if BACK in self.classifier.classes:
-                unnamed &= probabilities[:, self.classifier.classes.index(BACK)] < self.min_confidence
+            unnamed = self._unnamed(probabilities)
             if unnamed.any():
                 quads, probabilities = self.second_look(image, found.quads, probabilities, unnamed, self.classifier)
                 found = found.replace(quads=quads)
+        if self.grow_look is not None and len(found):
+            unnamed = self._unnamed(probabilities)
+            if unnamed.any():
+                faces = self.classifier.face_probability(probabilities) >= self.min_confidence
+                quads, probabilities, keep = self.grow_look(image, found.quads, probabilities, unnamed, faces,
+                                                            self.classifier)
+                found, probabilities = found.replace(quads=quads)[keep], probabilities[keep]
         if self.same_card_iou is not None and len(found) > 1:
             keep = _one_quad_per_card(found.quads, probabilities, self.classifier.is_face, self.same_card_iou)
             found, probabilities = found[keep], probabilities[keep]
