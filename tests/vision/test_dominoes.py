@@ -15,7 +15,7 @@ from datasets.hanafuda.config import preset
 from engine.dominoes.tiles import CHINESE_TILES, CIVIL, Tile
 from vision.dominoes import DominoRecognizer, DominoTableObservation, TileObservation, domino_set
 from vision.dominoes.pips import HalfReading, TileReading, _colour_name, read_tile
-from vision.dominoes.recognizer import MIN_SIZED, _apart, _into_frame, _plausible
+from vision.dominoes.recognizer import MIN_SIZED, _apart, _into_frame, _plausible, _split
 from vision.dominoes.resolve import resolve
 from vision.imageio import EmptyImageError, ImageTypeError
 
@@ -146,6 +146,33 @@ def test_a_quad_across_two_tiles_is_not_a_tile() -> None:
     assert not whole.straddles and (whole.top.count, whole.bottom.count) == (6, 2)
     assert straddling.straddles
     assert _plausible([tile, across], [whole, straddling]) == [True, False]
+
+
+def test_a_quad_across_two_tiles_gives_way_to_both() -> None:
+    """The finder's only quad for two tiles of a chain may hold the second half of one and the first half of the
+    next: each of its two dividers is the middle of a tile, as long as the tiles read, so both are read from there
+    (a real photo's 0:6 was lost so). A tile already read is not added again."""
+    rng = np.random.default_rng(7)
+    style = sample_style(rng, "european-white")
+    sprites = [face_sprite(style, top, bottom, 160, rng) for top, bottom in ((6, 2), (3, 5), (1, 4))]
+    h, w = sprites[0].shape[:2]
+    line = np.full((3 * h + 40, w + 40, 3), 0.45, np.float32)
+    for k, sprite in enumerate(sprites):  # three tiles end to end, touching
+        area = line[20 + k * h : 20 + (k + 1) * h, 20 : 20 + w]
+        area[:] = area * (1 - sprite[:, :, 3:]) + sprite[:, :, :3] * sprite[:, :, 3:]
+    image = (line * 255).astype(np.uint8)
+    first = np.array([[20, 20], [20 + w, 20], [20 + w, 20 + h], [20, 20 + h]], np.float32) - 0.5
+    across = first + np.array([[0, 1.45 * h], [0, 1.45 * h], [0, 1.55 * h], [0, 1.55 * h]], np.float32)  # 2nd-3rd
+    reading = read_tile(image, across)
+    assert reading.straddles and len(reading.seams) == 2 and reading.seams[0] < 0.5 < reading.seams[1]
+    quads, readings, keep = _split(image, [first], [read_tile(image, first)], [True], [across])
+    assert keep == [True, True, True] and len(quads) == 3
+    assert [(r.top.count, r.bottom.count) for r in readings] == [(6, 2), (3, 5), (1, 4)]
+    for k, quad in enumerate(quads[1:], start=1):
+        assert np.abs(quad.mean(axis=0) - first.mean(axis=0) - np.array([0, k * h])).max() < 0.1 * h
+    # the kept tile is not read again from a quad across it and the next
+    quads, _, _ = _split(image, [first], [read_tile(image, first)], [True], [across - [0, h]])
+    assert len(quads) == 2
 
 
 def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:

@@ -61,6 +61,7 @@ class TileReading:
     pips: tuple[PipReading, ...] = ()
     straddles: bool = False  # the quad holds halves of two tiles pressed together (a divider near each end)
     face: tuple[float, float, float] = (0.0, 0.0, 0.0)  # the face's (or back's) colour, Lab
+    seams: tuple[float, ...] = ()  # where those dividers lie along the quad, one near each end (0 top, 1 bottom)
 
 
 def _crop_matrix(quad: np.ndarray, width: int, grow: float) -> tuple[np.ndarray, tuple[int, int]]:
@@ -334,18 +335,18 @@ def _divider_slope(lines: np.ndarray) -> float:
     return float(_SLOPES[best]) if counts[best].max() >= 0.45 * w else 0.0
 
 
-def _end_bars(long_rows: np.ndarray, band: int) -> int:
-    """How many ends of the crop hold a divider of their own: a thin bar with face between it and the end (the
-    table past a loose quad's end touches the end). A quad with one at each end holds halves of two tiles."""
+def _end_bars(long_rows: np.ndarray, band: int) -> list[float]:
+    """Where the crop's ends hold a divider of their own (as shares of its length): a thin bar with face between it
+    and the end (the table past a loose quad's end touches the end). A quad with two holds halves of two tiles."""
     h = len(long_rows)
     runs = np.flatnonzero(np.diff(np.concatenate([[0], long_rows.astype(np.int8), [0]])))
-    count = 0
+    bars = []
     for first, last in zip(runs[::2], runs[1::2] - 1, strict=True):
         thin = last - first + 1 <= max(2, 0.05 * h)
         inside = first > band and last < h - band - 1
         if thin and inside and (last < 0.25 * h or first > 0.75 * h):
-            count += 1
-    return min(count, 2)
+            bars.append((first + last + 1) / 2 / h)
+    return bars
 
 
 def _divider_rows(rows: np.ndarray, on: np.ndarray, h: int) -> np.ndarray:
@@ -398,7 +399,9 @@ def _read(image: np.ndarray, quad: np.ndarray, divided: bool) -> tuple[TileReadi
     centre_rows = slice(int(0.38 * h), int(0.62 * h) + 1)
     divider = divided and bool(rows[centre_rows].max(initial=0) >= 0.45 * w)
     middle = h / 2
-    straddles = divided and _end_bars(rows >= 0.45 * w, band) == 2
+    bars = _end_bars(rows >= 0.45 * w, band) if divided else []
+    straddles = len(bars) >= 2
+    seams = (bars[0], bars[-1]) if straddles and bars[0] < 0.5 < bars[-1] else ()  # one near each end
     if divider:
         on = _divider_rows(rows, np.flatnonzero(rows[centre_rows] >= 0.45 * w) + centre_rows.start, h)
         middle = float(on.mean()) + 0.5
@@ -442,4 +445,4 @@ def _read(image: np.ndarray, quad: np.ndarray, divided: bool) -> tuple[TileReadi
     slope = _divider_slope(lines) if divided and not divider else 0.0
     return TileReading(top, bottom, divider, face_down, statistics.median(contrast) if contrast else 0.0, uniformity,
                        tuple(sorted(along, key=lambda p: p.along)), straddles,
-                       (float(face[0]), float(face[1]), float(face[2]))), slope
+                       (float(face[0]), float(face[1]), float(face[2])), seams), slope

@@ -176,6 +176,54 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
     return keep
 
 
+def _at_seams(quad: np.ndarray, seams: tuple[float, ...], length: float) -> list[np.ndarray]:
+    """The two tiles a quad across the touching ends of two tiles holds halves of: each ``length`` long, centred on
+    one of its dividers (``seams``: shares of the quad's length from its top end)."""
+    tl, tr, br, bl = np.asarray(quad, np.float32)
+    along = (bl - tl) + (br - tr)
+    along *= length / 2 / max(float(np.linalg.norm(along)), 1e-6)
+    tiles = []
+    for seam in seams:
+        left, right = tl + seam * (bl - tl), tr + seam * (br - tr)
+        tiles.append(np.array([left - along, right - along, right + along, left + along], np.float32))
+    return tiles
+
+
+def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading], keep: list[bool],
+           dropped: list[np.ndarray]) -> tuple[list[np.ndarray], list[TileReading], list[bool]]:
+    """Quads across the touching ends of two tiles (among those read, or ``dropped`` for overlapping kept ones: they
+    hold halves of two) give way to the two tiles, each as long as the tiles read face up, centred on its divider:
+    kept when it reads face up with its divider, lies in the frame, and is not a kept tile again (overlapping one by
+    more than ``MAX_OVERLAP``). A European set only: a Chinese tile has no divider."""
+    up = [q for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
+    across = [(q, r.seams) for q, r in zip(quads, readings, strict=True) if r.seams]
+    across += [(q, r.seams) for q, r in ((q, read_tile(image, q)) for q in dropped) if r.seams] if up else []
+    if not up or not across:
+        return quads, readings, keep
+    length = float(np.median([_length(q) for q in up]))
+    height, width = image.shape[:2]
+    kept = [q for q, k in zip(quads, keep, strict=True) if k]
+    added: list[tuple[np.ndarray, TileReading]] = []
+    for quad, seams in across:
+        for tile in _at_seams(quad, seams, length):
+            if not _inside(tile, width, height) or _overlaps(tile, kept + [q for q, _ in added]):
+                continue
+            reading = read_tile(image, tile)
+            if reading.divider and not reading.face_down and not reading.straddles:
+                added.append((tile, reading))
+    return quads + [q for q, _ in added], readings + [r for _, r in added], keep + [True] * len(added)
+
+
+def _overlaps(quad: np.ndarray, others: list[np.ndarray]) -> bool:
+    """Whether ``quad`` overlaps any of ``others`` by more than ``MAX_OVERLAP`` of the smaller."""
+    if not others:
+        return False
+    ordered = order_quads(np.array([quad, *others], np.float32))
+    areas = quad_areas(ordered)
+    return any(convex_intersection(ordered[0], other) / max(min(areas[0], area), 1e-6) > MAX_OVERLAP
+               for other, area in zip(ordered[1:], areas[1:], strict=True))
+
+
 def _lab_distance(a: tuple[float, float, float] | np.ndarray, b: tuple[float, float, float] | np.ndarray) -> float:
     return float(np.linalg.norm((np.asarray(a) - np.asarray(b)) * np.array([0.5, 1.0, 1.0])))
 
@@ -218,10 +266,16 @@ class DominoRecognizer:
 
     def _find(self, image: np.ndarray) -> tuple[list[np.ndarray], list[bool]]:
         """``find``'s quads, and which of them only the more looks found."""
+        quads, extra, _ = self._found(image)
+        return quads, extra
+
+    def _found(self, image: np.ndarray) -> tuple[list[np.ndarray], list[bool], list[np.ndarray]]:
+        """``_find``'s quads and flags, and the whole quads dropped for overlapping kept ones (one across the
+        touching ends of two tiles among them: ``_split``)."""
         height, width = image.shape[:2]
         if self._learned is None:
             quads = [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
-            return quads, [False] * len(quads)
+            return quads, [False] * len(quads), []
         found = self._learned(image)
         usual = len(found)  # the usual look's detections come first, the more looks' after them
         if self.more_looks is not None:
@@ -236,18 +290,21 @@ class DominoRecognizer:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
         quads = [refine_quad(image, found.quads[i]) for i in whole]
         kept = _apart(quads, found.confidence[whole])
-        return [quads[i] for i in kept], [whole[i] >= usual for i in kept]
+        dropped = [quads[i] for i in range(len(quads)) if i not in kept]
+        return [quads[i] for i in kept], [whole[i] >= usual for i in kept], dropped
 
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
-        quads, extra = self._find(image)
+        quads, extra, dropped = self._found(image)
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
         keep = _plausible(quads, readings, texture=self._learned is None,  # a learned back may bear a logo
                           same_back=not self._set.chinese)
         keep = [k and not (e and r.face_down) for k, e, r in zip(keep, extra, readings, strict=True)]
+        if not self._set.chinese:
+            quads, readings, keep = _split(image, quads, readings, keep, dropped)
         quads = [q for q, k in zip(quads, keep, strict=True) if k]
         readings = [r for r, k in zip(readings, keep, strict=True) if k]
         t2 = time.perf_counter()
