@@ -6,13 +6,15 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets four things more:
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets five things more:
 - more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image and a bigger copy;
   what only they find is a doubtful candidate;
 - a second look (``second_look=SecondLook()``, ``vision.second_look``) at sure detections the classifier cannot
   name: in a fanned pile the finder's quad of a half-covered card is often a quarter of a width off;
 - a look at the whole card round a piece of it (``grow_look=GrowLook()``, ``vision.grow_look``): a card seen big
   may get a sure quad on its moon or its ribbon and none on the whole card;
+- backs much smaller than the faces read (``small_backs=SmallBacks()``, ``vision.small_backs``): two halves of one
+  back are one back, and a lone one is a shadow or a dark piece of something, not a card;
 - one quad per card (``same_card_iou``): two quads overlapping that much and read as the same face are one card
   (the finder may put two loose quads on a close-up card, and a plain read twice is two plains to the deck prior).
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
@@ -45,6 +47,7 @@ from vision.mat import MatLayout, locate_mat
 from vision.more_looks import MoreLooks
 from vision.observation import BACK, CardObservation, Detections, TableObservation
 from vision.second_look import SecondLook
+from vision.small_backs import SmallBacks
 
 ZoneOf = Callable[[np.ndarray, tuple[int, int]], Sequence[str | None]]
 """(N x 4 x 2 quads in image px, image (width, height)) -> the zone of each quad (or None)."""
@@ -94,6 +97,7 @@ class Recognizer:
     same_card_iou: float | None = None  # still photos: SAME_CARD_IOU (see the module docstring)
     more_looks: MoreLooks | None = None  # still photos: MoreLooks() (see the module docstring)
     grow_look: GrowLook | None = None  # still photos: GrowLook() (see the module docstring)
+    small_backs: SmallBacks | None = None  # still photos: SmallBacks() (see the module docstring)
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
@@ -105,10 +109,10 @@ class Recognizer:
     @classmethod
     def for_photos(cls, **knobs: Any) -> Recognizer:
         """The recogniser for still photos (``kibitz recognize``, ``eval-vision``): more looks, the second look, the
-        look at whole cards and one quad per card on top of the live table's recogniser (see the module docstring);
-        ``knobs`` as for the class."""
+        look at whole cards, small backs checked and one quad per card on top of the live table's recogniser (see
+        the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
-                 "grow_look": GrowLook()}
+                 "grow_look": GrowLook(), "small_backs": SmallBacks()}
         return cls(**(photo | knobs))
 
     def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:
@@ -161,6 +165,8 @@ class Recognizer:
                 quads, probabilities, keep = self.grow_look(image, found.quads, probabilities, unnamed, faces,
                                                             self.classifier)
                 found, probabilities = found.replace(quads=quads)[keep], probabilities[keep]
+        if self.small_backs is not None and len(found) > 1:
+            found, probabilities = self.small_backs(image, found, probabilities, self.classifier)
         if self.same_card_iou is not None and len(found) > 1:
             keep = _one_quad_per_card(found.quads, probabilities, self.classifier.is_face, self.same_card_iou)
             found, probabilities = found[keep], probabilities[keep]

@@ -4,13 +4,13 @@ Tiles are found by the learned tile finder (``TileFinder``, ``models/domino-find
 asks for the classical one. Tiles cut by the frame edge or flagged partial (covered) are dropped: nothing sure can
 be read from them (a quad reaching past the frame by a sliver, ``MAX_CUT``, is pulled into it: the tile's rim is cut
 at most, or the quad was a little loose), and so are quads across the touching ends of two tiles (a divider near
-each end). Plain candidates are checked further: textured ones (a floor board, leather: a tile's back is one colour;
-classical finder only), ones of another size than the tiles read face up (all tiles of a set are the same size) and,
-in a European set, ones of another colour than those tiles (such a tile is one colour all over) are dropped. Each
-learned quad is tightened to the face where it stands out (``refine``). Where nothing whole is found at the finder's
-usual scale, it takes a close-up look (``TileFinder.close_up``): a tile filling the frame, its rim cut a little by
-the frame's edges, is read (the quad pulled into the frame); in a Chinese set only when that look sees one tile. The
-recogniser keeps no per-frame state.
+each end; in their place the two tiles centred on those dividers are read, ``_split``). Plain candidates are checked
+further: textured ones (a floor board, leather: a tile's back is one colour; classical finder only), ones of another
+size than the tiles read face up (all tiles of a set are the same size) and, in a European set, ones of another
+colour than those tiles (such a tile is one colour all over) are dropped. Each learned quad is tightened to the face
+where it stands out (``refine``). Where nothing whole is found at the finder's usual scale, it takes a close-up look
+(``TileFinder.close_up``): a tile filling the frame, its rim cut a little by the frame's edges, is read (the quad
+pulled into the frame); in a Chinese set only when that look sees one tile. The recogniser keeps no per-frame state.
 
 A still photo (``kibitz recognize --dominoes``, ``eval-vision --dominoes``) also gets a finer look
 (``more_looks=PHOTO_LOOKS``: the frame at twice the finder's scale, four times its cost): a tile on a busy
