@@ -102,8 +102,7 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     share = np.zeros((n, n))  # share[i, j]: how much of the smaller of i and j lies in the other
     near = ((lo[:, None] < hi[None]) & (lo[None] < hi[:, None])).all(axis=-1)
     for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
-        inter = convex_intersection(ordered[i], ordered[j])
-        share[i, j] = share[j, i] = inter / max(min(areas[i], areas[j]), 1e-6)
+        share[i, j] = share[j, i] = _smaller_share(ordered[i], ordered[j], areas[i], areas[j])
     much_bigger = areas[:, None] > 1.5 * areas[None, :]  # much_bigger[i, j]: i is much the bigger
     row = ((share > MAX_OVERLAP) & much_bigger).sum(axis=1) >= 2
     # a quad lying in a much bigger one (not a row) is half of that tile, or a column of its pips
@@ -196,10 +195,10 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
     kept when it reads face up with its divider, lies in the frame, and is not a kept tile again (overlapping one by
     more than ``MAX_OVERLAP``). A European set only: a Chinese tile has no divider."""
     up = [q for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
-    across = [(q, r.seams) for q, r in zip(quads, readings, strict=True) if r.seams]
-    across += [(q, r.seams) for q, r in ((q, read_tile(image, q)) for q in dropped) if r.seams] if up else []
-    if not up or not across:
+    if not up:
         return quads, readings, keep
+    across = [(q, r.seams) for q, r in zip(quads + dropped, readings + [read_tile(image, q) for q in dropped],
+                                         strict=True) if r.seams]
     length = float(np.median([_length(q) for q in up]))
     height, width = image.shape[:2]
     kept = [q for q, k in zip(quads, keep, strict=True) if k]
@@ -220,8 +219,13 @@ def _overlaps(quad: np.ndarray, others: list[np.ndarray]) -> bool:
         return False
     ordered = order_quads(np.array([quad, *others], np.float32))
     areas = quad_areas(ordered)
-    return any(convex_intersection(ordered[0], other) / max(min(areas[0], area), 1e-6) > MAX_OVERLAP
+    return any(_smaller_share(ordered[0], other, areas[0], area) > MAX_OVERLAP
                for other, area in zip(ordered[1:], areas[1:], strict=True))
+
+
+def _smaller_share(a: np.ndarray, b: np.ndarray, area_a: float, area_b: float) -> float:
+    """How much of the smaller of two ordered quads lies in the other."""
+    return convex_intersection(a, b) / max(min(area_a, area_b), 1e-6)
 
 
 def _lab_distance(a: tuple[float, float, float] | np.ndarray, b: tuple[float, float, float] | np.ndarray) -> float:
@@ -290,7 +294,8 @@ class DominoRecognizer:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
         quads = [refine_quad(image, found.quads[i]) for i in whole]
         kept = _apart(quads, found.confidence[whole])
-        dropped = [quads[i] for i in range(len(quads)) if i not in kept]
+        gone = set(range(len(quads))) - set(kept)
+        dropped = [quads[i] for i in sorted(gone)]
         return [quads[i] for i in kept], [whole[i] >= usual for i in kept], dropped
 
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
