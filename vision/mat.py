@@ -15,6 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.geometry import iou_matrix
 from vision.imageio import encode_pdf, encode_png
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (297.0, 210.0), "a3": (420.0, 297.0)}
@@ -36,6 +37,8 @@ GAMES: dict[str, dict[str, tuple[str, float, float, float, float]]] = {
         "player-hand": ("YOUR HAND", 0.60, 0.69, 0.26, 0.28),
     },
 }
+
+ZONE_FRAME_IOU = 0.7  # a quad this close to a zone's printed frame is the frame, unless it reads as a card
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,18 @@ class MatPose:
         centres = self.to_image(np.array([printed[i].mean(axis=0) for i in self.marker_ids]))
         return np.array([any(cv2.pointPolygonTest(quad, (float(x), float(y)), False) >= 0 for x, y in centres)
                          for quad in quads], bool)
+
+    def on_zone_frames(self, quads: np.ndarray, min_iou: float = ZONE_FRAME_IOU) -> np.ndarray:
+        """Which quads (N x 4 x 2, image pixels) trace a zone's printed frame: an empty zone is a thin
+        rectangle on white paper, which a finder may box as a card. Only quads that read as no card should be
+        dropped for it: a card filling a zone reads as itself."""
+        quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+        if not len(quads) or not self.layout.zones:
+            return np.zeros(len(quads), bool)
+        frames = np.array([[[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
+                           for x, y, w, h in (zone.rect_mm for zone in self.layout.zones)])
+        on_sheet = self.to_mm(quads.reshape(-1, 2)).reshape(-1, 4, 2)
+        return np.asarray((iou_matrix(on_sheet, frames) >= min_iou).any(axis=1), bool)
 
     def zones_of(self, quads: np.ndarray, image_size: tuple[int, int] | None = None) -> list[str | None]:
         """Zone of each quad; fits the recogniser's ``zone_of(quads, (width, height))`` hook."""

@@ -165,6 +165,9 @@ class Recognizer:
                 quads, probabilities, keep = self.grow_look(image, found.quads, probabilities, unnamed, faces,
                                                             self.classifier)
                 found, probabilities = found.replace(quads=quads)[keep], probabilities[keep]
+        if pose is not None and len(found):  # an empty zone's printed frame is not a card either
+            keep = ~(pose.on_zone_frames(found.quads) & self._unnamed(probabilities))
+            found, probabilities = found[keep], probabilities[keep]
         if self.small_backs is not None and len(found) > 1:
             found, probabilities = self.small_backs(image, found, probabilities, self.classifier)
         if self.same_card_iou is not None and len(found) > 1:

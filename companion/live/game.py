@@ -37,6 +37,9 @@ class Prediction:
 
     cards: tuple[Expect, ...]
     optional_roles: frozenset[str] = frozenset()
+    # role -> cards lying there that the state cannot name (own hand cards unreadable at the deal): a card seen
+    # there that nothing else explains may be one of them
+    unnamed: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

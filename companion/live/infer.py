@@ -10,6 +10,8 @@ Costs (lower is better), per card:
 - seen but not predicted: 0.4 + 0.6 x confidence (a partly hidden card: 0.1 + 0.3 x confidence, never a
   conflict: it may be misread);
 - a seen card in the zone of a missing one: a misread, 0.5 + 0.5 x confidence (cheaper than both apart);
+- a seen card nothing else explains where the state holds cards it cannot name (an own hand card unreadable at the
+  deal): 0.1 + 0.2 x confidence, never a conflict (the session learns the card once it is read there twice);
   where a card laid for good (``fixed``) was last seen: a re-read, 0.1 + 0.2 x confidence, never a conflict.
 Each action adds a little, and each action the camera cannot see (an implied koi-koi) more, so that the
 simplest explanation wins a tie.
@@ -185,6 +187,7 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
     unexplained = {id(c) for _, c in extras}
     explained = [c for c in table.cards if c.role is not None and id(c) not in unexplained]
     mismatches: list[Mismatch] = []
+    unnamed = dict(prediction.unnamed)
     extras.sort(key=lambda e: -e[1].confidence)
     for cls, card in extras:
         partner, where = _misread_partner(card, missing, memory, likeness)
@@ -192,6 +195,10 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
             partner = next((e for e in missing if card.role in (e.role, e.alt_role)), None)
         if partner is None and card.partial:  # not a conflict, but a clear read still counts against it
             cost += 0.1 + 0.3 * card.confidence
+            continue
+        if partner is None and unnamed.get(card.role or "", 0) > 0:  # an own card unreadable at the deal, read now
+            unnamed[card.role or ""] -= 1
+            cost += 0.1 + 0.2 * card.confidence
             continue
         if partner is None:
             mismatches.append(Mismatch("extra", cls, card.role or "", card))

@@ -239,10 +239,13 @@ class KoiKoiLive:
                 items.append(Expect(_cls(card), captures(p), FIELD if group is not None else None,
                                     -1 if group is None else group, may_hide=group is None or card in under))
         optional: frozenset[str] = frozenset()
+        unnamed: tuple[tuple[str, int], ...] = ()
         if self.me is not None:
             items += [Expect(_cls(c), hand(self.me)) for c in r.hand(self.me)]
             optional = frozenset({hand(self.me)})
-        return Prediction(tuple(items), optional)
+            if r.hidden[self.me]:
+                unnamed = ((hand(self.me), r.hidden[self.me]),)
+        return Prediction(tuple(items), optional, unnamed)
 
     def candidates(self, table: ObservedTable, novel: frozenset[str], max_actions: int,
                    base: tuple[str, ...] = ()) -> list[Candidate]:

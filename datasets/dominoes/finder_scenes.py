@@ -67,7 +67,7 @@ upper one and is not asked for.
 
 ## Input and output
 - input `frame`: uint8, 1 x H x W x 3, **BGR**. Rule (in the metadata): resize the frame so its **short side
-  is {short_side} px** (area averaging; 1280x720 becomes 512x288), pad right/bottom to a multiple of {multiple}.
+  is {short_side} px** (area averaging; 1280x720 becomes {input_size}), pad right/bottom to a multiple of {multiple}.
   H and W are dynamic. Tiles are then ~23-145 px long.
 - normalisation is inside the graph: x / 255, then (x - {mean}) / {std} per channel.
 - outputs at stride {stride}: `heat` (tile-centre probability), `corners` (8 numbers per cell: the four corners
@@ -80,10 +80,10 @@ upper one and is not asked for.
 ## Network
 The card finder's (`datasets/training/finder_net.py`): 3x3 stem (stride 2), four depthwise-separable levels
 down to stride 32 (channels {levels}), a feature pyramid back to stride 4 ({neck} channels), 1x1 heads.
-{params:,} parameters, {mmacs:.0f} M multiply-adds for a 512x288 input; {size_kb:.0f} KB as ONNX (opset {opset}).
+{params:,} parameters, {mmacs:.0f} M multiply-adds for a {input_size} input; {size_kb:.0f} KB as ONNX (opset {opset}).
 
 ## Data recipe
-- generator: `datasets.dominoes.finder_scenes.tile_scene` rendered **directly at 512x288** in background
+- generator: `datasets.dominoes.finder_scenes.tile_scene` rendered **directly at {input_size}** in background
   processes: {mix}; 1-16 tiles, tiles 8-50 % of the frame height long, tilt up to 35°, any rotation,
   touching rows and walls, chains with doubles across, face-down tiles (plain and printed backs), the card
   scenes' tables (more paper and plain desks), light, glare, blur, noise, JPEG.

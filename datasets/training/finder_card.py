@@ -14,8 +14,8 @@ boxes (even with card art on the lid) are background.
 
 ## Input and output
 - input `frame`: uint8, 1 x H x W x 3, **BGR**. Rule (in the metadata): resize the frame so its **short side
-  is {short_side} px** (area averaging; 1280x720 and 1920x1080 both become 512x288), pad right/bottom to a
-  multiple of {multiple}. H and W are dynamic. Cards are then ~18-55 px wide (a 1080p whole mat: ~16 px).
+  is {short_side} px** (area averaging; 1280x720 and 1920x1080 both become {input_size}), pad right/bottom to a
+  multiple of {multiple}. H and W are dynamic. Cards are then ~{card_px} px wide (a 1080p whole mat: ~{mat_px} px).
 - normalisation is inside the graph: x / 255, then (x - {mean}) / {std} per channel.
 - outputs at stride {stride}: `heat` (card-centre probability), `corners` (8 numbers per cell: the four corners in
   input px relative to the cell centre, clockwise, short side first; which short side is first is arbitrary:
@@ -29,10 +29,10 @@ boxes (even with card art on the lid) are background.
 ## Network
 Depthwise-separable backbone (`datasets/training/finder_net.py`): 3x3 stem (stride 2), four levels down to
 stride 32 (channels {levels}), a feature pyramid back to stride 4 ({neck} channels), 1x1 heads.
-{params:,} parameters, {mmacs:.0f} M multiply-adds for a 512x288 input; {size_kb:.0f} KB as ONNX (opset {opset}).
+{params:,} parameters, {mmacs:.0f} M multiply-adds for a {input_size} input; {size_kb:.0f} KB as ONNX (opset {opset}).
 
 ## Data recipe
-- generator: `datasets.hanafuda.render_scene` rendered **directly at 512x288** (the input scale) in a
+- generator: `datasets.hanafuda.render_scene` rendered **directly at {input_size}** (the input scale) in a
   background process, presets mixed {mix}; all realism knobs on (tilt up to 35°, any rotation, touching
   rows, fanned piles, whole mats, props and hands, glare, blur, noise, JPEG).
 - training styles: {train_styles}; held out for testing: `{test_style}` (never seen in training).

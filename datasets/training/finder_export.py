@@ -25,15 +25,15 @@ THRESHOLDS = {"heat": 0.3, "partial_visible": 0.9, "nms_iou": 0.7}
 
 
 def finder_metadata(thresholds: dict[str, float] | None = None, task: str = "card-finder", what: str = "card",
-                    **extra: Any) -> dict[str, Any]:
+                    short_side: int = SHORT_SIDE, **extra: Any) -> dict[str, Any]:
     """Everything the runtime needs to use the model, plus what the model card reports. ``task`` is what the
     runtime checks (``card-finder``, ``domino-finder``), ``what`` the one class found."""
     return {
         "task": task,
         "classes": [what],
         "input": {"name": "frame", "layout": "NHWC", "dtype": "uint8", "channels": "BGR", "batch": 1,
-                  "short_side": SHORT_SIDE, "multiple": MULTIPLE,
-                  "rule": f"resize the frame so its short side is {SHORT_SIDE} px (area averaging), pad right and "
+                  "short_side": short_side, "multiple": MULTIPLE,
+                  "rule": f"resize the frame so its short side is {short_side} px (area averaging), pad right and "
                           f"bottom to a multiple of {MULTIPLE}"},
         "normalisation": {"scale": 1 / 255, "mean_bgr": list(MEAN_BGR), "std_bgr": list(STD_BGR), "in_graph": True},
         "stride": STRIDE,
@@ -90,8 +90,8 @@ def max_export_error(net: FinderNet, path: Path, frames: np.ndarray) -> float:
 def write_model_card(path: Path, fields: dict[str, Any], metric_lines: list[str], latency_lines: list[str],
                      thresholds: dict[str, float], template: str = CARD_TEMPLATE) -> None:
     text = template.format(metric_lines="\n".join(metric_lines), latency_lines="\n".join(latency_lines),
-                                short_side=SHORT_SIDE, multiple=MULTIPLE, mean=MEAN_BGR[0], std=STD_BGR[0],
-                                stride=STRIDE, opset=OPSET, **{**THRESHOLDS, **thresholds}, **fields)
+                           multiple=MULTIPLE, mean=MEAN_BGR[0], std=STD_BGR[0], stride=STRIDE, opset=OPSET,
+                           **{"short_side": SHORT_SIDE, **THRESHOLDS, **thresholds, **fields})
     path.write_text(text)
 
 

@@ -29,12 +29,14 @@ import torch.nn.functional as F
 from datasets.training.finder_data import IGNORE_VISIBLE, MIN_VISIBLE, SceneStream
 from datasets.training.finder_eval import calibrate, evaluate
 from datasets.training.finder_export import (
+    SHORT_SIDE,
     export_finder,
     finder_metadata,
     max_export_error,
     write_model_card,
 )
 from datasets.training.finder_net import LEVELS, NECK_CHANNELS, OFFSET_UNIT, FinderNet, normalise
+from datasets.training.finder_onnx import finder_from_onnx, recalibrate
 from datasets.training.finder_tasks import TASKS, FinderTask, finder_task
 from datasets.training.net import count_macs, count_parameters
 
@@ -56,7 +58,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--capacity", type=int, default=1500, help="replay buffer size in frames")
     parser.add_argument("--eval-scenes", type=int, default=15, help="held-out scenes per set for the model card")
     parser.add_argument("--calibration-scenes", type=int, default=40, help="training-style scenes to set the threshold")
-    parser.add_argument("--init", type=Path, default=None, help="start from these torch weights (fine-tuning)")
+    parser.add_argument("--init", type=Path, default=None,
+                        help="start from these weights (fine-tuning): a --checkpoint file, or a shipped .onnx")
+    parser.add_argument("--short-side", type=int, default=SHORT_SIDE,
+                        help="network input's short side, px (a multiple of 32; the metadata tells the runtime)")
     parser.add_argument("--publish-from", type=Path, default=None,
                         help="skip training: export, evaluate and describe this checkpoint (from --checkpoint)")
     parser.add_argument("--checkpoint", type=Path, default=None, help="also save the torch weights here")
@@ -107,19 +112,39 @@ def losses(net: FinderNet, batch: dict[str, np.ndarray], device: str = "cpu") ->
     }
 
 
+def input_size(short_side: int) -> tuple[int, int]:
+    """(W, H) of a 16:9 training frame with this short side, both multiples of the network's deepest stride."""
+    if short_side % 32 or short_side < 64:
+        raise ValueError(f"--short-side must be a multiple of 32 from 64 up, not {short_side}")
+    return 32 * round(short_side * 16 / 9 / 32), short_side
+
+
+def initial_net(init: Path | None) -> tuple[FinderNet, bool]:
+    """The network to start from, and whether its batch norms still need the statistics of real frames."""
+    net = FinderNet()
+    if init is None:
+        return net, False
+    if init.suffix == ".onnx":
+        return finder_from_onnx(init), True
+    net.load_state_dict(torch.load(init)["state_dict"])
+    return net, False
+
+
 def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, float]]:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
+    torch.backends.cudnn.benchmark = True  # one input size all run long
     rng = np.random.default_rng(args.seed)
-    net = FinderNet()
-    if args.init:
-        net.load_state_dict(torch.load(args.init)["state_dict"])
+    net, needs_statistics = initial_net(args.init)
     net.to(args.device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     task = finder_task(args.scenes)
-    stream = SceneStream(task.train_styles, args.seed, args.workers, args.capacity, scenes=task.scenes)
+    stream = SceneStream(task.train_styles, args.seed, args.workers, args.capacity, scenes=task.scenes,
+                         size=input_size(args.short_side))
     try:
         stream.pull(block_until=min(args.capacity, 48))
+        if needs_statistics:
+            recalibrate(net, stream.images[:stream.filled])
         start = time.monotonic()
         budget = args.minutes * 60
         step = 0
@@ -179,10 +204,11 @@ def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, c
     path = args.out / f"{task.model}.onnx"
 
     def metadata(**extra: Any) -> dict[str, Any]:
-        return finder_metadata(task=task.model, what=task.what, training=summary, **extra)
+        return finder_metadata(task=task.model, what=task.what, training=summary, short_side=args.short_side,
+                               **extra)
 
     export_finder(net, path, metadata())
-    probes = [task.scene(task.probe_set, test, i, (512, 288)).image for i in range(3)]
+    probes = [task.scene(task.probe_set, test, i, input_size(args.short_side)).image for i in range(3)]
     error = max_export_error(net, path, np.stack(probes))
     log(f"exported {path} ({path.stat().st_size / 1024:.0f} KB), max |onnx - torch| {error:.1e}")
     if error > 1e-2:
@@ -200,17 +226,21 @@ def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, c
         log(lines[-1])
     export_finder(net, path, metadata(thresholds=thresholds, metrics=metrics))
     frames = [task.scene(name, test, 5, None).image for name in task.latency_sets]
+    size, scale = input_size(args.short_side), args.short_side / SHORT_SIDE  # card sizes as at the usual 288
     latency = [*latency_lines(task.open_finder(path), frames), "- measured at the end of the training run."]
     log("\n".join(latency))
     fields = {
         "levels": ", ".join(str(c) for c, _ in LEVELS), "neck": NECK_CHANNELS, "params": count_parameters(net),
-        "mmacs": count_macs(net, (512, 288)) / 1e6, "size_kb": path.stat().st_size / 1024, "mix": task.mix,
+        "mmacs": count_macs(net, size) / 1e6, "input_size": "{}x{}".format(*size),
+        "card_px": f"{18 * scale:.0f}-{55 * scale:.0f}", "mat_px": f"{16 * scale:.0f}",
+        "size_kb": path.stat().st_size / 1024, "mix": task.mix,
         "train_styles": ", ".join(f"`{s}`" for s in task.train_styles), "test_style": task.test_style,
         "min_visible": MIN_VISIBLE, "ignore_visible": IGNORE_VISIBLE, "lr": args.lr, "batch": args.batch,
         "schedule": f"{args.steps} steps" if args.steps else f"{args.minutes:g}-minute wall-clock budget",
         "capacity": args.capacity, "rendered": stats["rendered"], "command": command, "seed": args.seed,
         "steps": stats["steps"], "minutes": stats["minutes"],
         "machine": f"{platform.machine()} CPU, torch threads {args.threads}", "export_error": error,
+        "short_side": args.short_side,
     }
     lines.append(f"- {args.eval_scenes} scenes per set, seeds (2026, i); figures from the end of the training run.")
     write_model_card(args.out / f"{task.model}.md", fields, lines, latency, thresholds, task.template)
@@ -230,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         net.eval()
         stats, command = saved["stats"], saved.get("command", command)
         for key, value in saved.get("args", {}).items():  # the model card describes the run, not this call
-            if key in ("lr", "batch", "minutes", "steps", "capacity", "seed", "threads"):
+            if key in ("lr", "batch", "minutes", "steps", "capacity", "seed", "threads", "short_side"):
                 setattr(args, key, value)
     else:
         net, stats = train(args, log)

@@ -87,7 +87,7 @@ def test_recognize_takes_a_second_look_at_pile_cards(tmp_path, capsys, shared_da
     from datasets.hanafuda import TEST_STYLE, preset, render_scene
     from vision.recognizer import Recognizer
 
-    scene = render_scene(5, preset("piles", styles=(TEST_STYLE,), size=(960, 540)))
+    scene = render_scene(11, preset("piles", styles=(TEST_STYLE,), size=(960, 540)))
     path = tmp_path / "pile.png"
     cv2.imwrite(str(path), scene.image)
     assert main(["recognize", "--json", str(path)]) == 0

@@ -11,6 +11,7 @@ import pytest
 from companion.live.koikoi import KoiKoiLive
 from companion.live.session import LiveSession
 from companion.record import RecordError, load_record
+from engine.capture import Phase
 from engine.koikoi.bots import GreedyBot
 from engine.koikoi.round import KoiKoiRound
 from tests.companion.test_live_infer import Table
@@ -191,6 +192,30 @@ def test_a_hand_card_unreadable_at_the_deal_is_learnt_once_two_looks_read_it(tmp
         session.observe(table.view(truth))
     assert session.actions() == [str(m) for m in truth.move_stack]
     session.close()
+
+
+def test_a_hand_card_first_read_in_the_view_of_a_move_does_not_block_it(tmp_path: Path) -> None:
+    """The unreadable hand card may first read in the very view where the player's first play shows (live Matgo
+    hand 9, session 12): the move is explained with that card as the hidden one, not left as a conflict, and the
+    card is learnt from the next looks."""
+    truth = KoiKoiRound.shuffled(7)
+    cut = next(c for c in truth.hand(0) if "plain" not in c.code)
+    table = Table()
+    session = LiveSession(KoiKoiLive(me=0), dealer=truth.dealer)
+    for _ in range(2):
+        session.observe(table.view(truth, show_hand=True, relabel={cut: "unknown"}))
+    assert session.game.deal()["hidden"][0] == 1
+    bot = GreedyBot()
+    while truth.turn != 0 or truth.phase is not Phase.PLAY:
+        truth.push(bot.choose(truth))
+        session.observe(table.view(truth, show_hand=True, relabel={cut: "unknown"}))
+    move = next(m for m in truth.generate_legal_moves() if m.card != cut)
+    truth.push(move)
+    events = [e for _ in range(3) for e in session.observe(table.view(truth, show_hand=True))]
+    kinds = [e.kind for e in events]
+    assert "conflict" not in kinds and "move" in kinds and "revealed" in kinds, kinds
+    assert session.actions() == [str(m) for m in truth.move_stack]
+    assert cut.code in session.game.deal()["hands"][0]
 
 
 def test_a_misread_hand_card_is_not_taken_for_the_unreadable_one(tmp_path: Path) -> None:

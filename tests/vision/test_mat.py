@@ -168,3 +168,18 @@ def test_a_marker_in_view_is_never_a_card() -> None:
     around = np.array([centre + d for d in ((-30, -50), (30, -50), (30, 50), (-30, 50))])
     aside = around + np.array([300.0, 0.0])
     assert pose.on_markers(np.stack([around, aside])).tolist() == [True, False]
+
+
+def test_a_quad_tracing_an_empty_zone_frame_is_the_mat() -> None:
+    """The session-12 finder boxed an empty zone's printed frame as a card (seed 0 above, read as no card): a
+    quad close to a zone's frame is the mat when it reads as no card; a card inside a zone is not a frame."""
+    layout = mat_layout("koikoi", "a4")
+    photo, _ = _photograph(render_mat("koikoi", "a4", dpi=DPI), seed=0)
+    pose = locate_mat(photo, layout)
+    assert pose is not None
+    x, y, w, h = layout.zones[0].rect_mm
+    frame = pose.to_image(np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]))
+    card = pose.to_image(np.array([[x + 5, y + 5], [x + 5 + CARD_MM[0], y + 5], [x + 5 + CARD_MM[0], y + 5 + CARD_MM[1]],
+                                   [x + 5, y + 5 + CARD_MM[1]]]))
+    assert pose.on_zone_frames(np.stack([frame, frame + 3.0, card])).tolist() == [True, True, False]
+    assert pose.on_zone_frames(np.zeros((0, 4, 2))).shape == (0,)

@@ -43,7 +43,9 @@ def test_mirror_look_maps_back_to_the_frame(shared_data: Path) -> None:
 
 def test_more_looks_add_only_cards_that_are_there(shared_data: Path) -> None:
     """On these held-out scenes the more looks find cards the fine look missed (checked by the classifier like
-    any doubtful candidate); nothing they add is a card that is not there, and they never overlap a detection."""
+    any doubtful candidate); nothing they add is a card that is not there, and they never overlap a detection.
+    (The session-12 finder, at its finer input, misses fewer: of 330 such scenes the more looks add a card in these
+    four only; for the session-11 finder they added 5 or more in scenes 135, 137, 148 and 196.)"""
     classifier = CardClassifier(threads=1)
     looking = Recognizer.for_photos(classifier=classifier)
     plain = Recognizer.for_photos(classifier=classifier, more_looks=None)
@@ -51,7 +53,7 @@ def test_more_looks_add_only_cards_that_are_there(shared_data: Path) -> None:
     assert isinstance(finder, LearnedFinder)
     config = preset("default", styles=(TEST_STYLE,), size=(960, 540))
     added = 0
-    for seed in (135, 137, 148, 196):
+    for seed in (68, 98, 196, 242):
         scene = render_scene(seed, config)
         there = Counter(card_kind(c) for c, v in zip(scene.labels, scene.visible, strict=True) if v > 0)
         more = Counter(card_kind(c.label) for c in looking(scene.image).cards if c.label != "unknown")
@@ -62,4 +64,4 @@ def test_more_looks_add_only_cards_that_are_there(shared_data: Path) -> None:
         candidates = MoreLooks()(finder, scene.image, found)
         if len(candidates) and len(found):
             assert iou_matrix(candidates.quads, found.quads).max() <= MoreLooks().max_overlap
-    assert added >= 5
+    assert added >= 4

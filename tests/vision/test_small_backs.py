@@ -33,13 +33,13 @@ def test_knobs_are_checked() -> None:
 
 
 def test_held_out_backs_are_named_once_and_small_dark_things_never(shared_data: Path) -> None:
-    """Held-out scenes: in 13 the finder splits a big black back in two, both halves read as backs; in 78 a small
-    dark patch beside the cards reads as a back. With small backs checked each photo names the one back lying
-    there, and the faces as before."""
+    """Held-out scene 78: a small dark patch beside the cards reads as a back. With small backs checked the photo
+    names the one back lying there, and the faces as before. (Scene 13, where the session-11 finder split a big
+    black back in two, is read whole by the session-12 finder; the merging of two halves is built exactly above.)"""
     classifier = CardClassifier(threads=1)
     checked = Recognizer.for_photos(classifier=classifier)
     unchecked = Recognizer.for_photos(classifier=classifier, small_backs=None)
-    for index in (13, 78):
+    for index in (78,):
         scene = render_scene(np.random.default_rng([7000, index]), preset("default", styles=(TEST_STYLE,)))
         backs_there = sum(label == "back" for label, v in zip(scene.labels, scene.visible, strict=True) if v > 0)
         before = Counter(c.label for c in unchecked(scene.image).cards)
