@@ -38,6 +38,8 @@ class LiveEvent:
     time: float = 0.0
 
 
+MAX_DEALER_DOUBTS = 2  # first-round views held while the other seat dealing explains them about as well
+
 class LiveSession(Recovery):
     def __init__(self, game: LiveGame, writer: RecordWriter | None = None, zones: ZoneMap | None = None,
                  config: InferenceConfig | None = None, dealer: int | None = None) -> None:
@@ -58,6 +60,7 @@ class LiveSession(Recovery):
         self._deals: list[dict[str, Any]] = []  # readings of a deal not yet confirmed by a second look
         self.clutter: tuple[SeenCard, ...] = ()  # what lay on the table beside the deal's setup: left out
         self.memory: dict[str, list[tuple[float, float]]] = {}  # where each card class was last seen
+        self.dealer_doubts = 0  # views of the first round held because another seat dealing fits as well
         self.deferred: tuple[str, str] | None = None  # a round-ending key, applied after the next view
         self.defer_round_end = True
         self.max_revised = 2
@@ -345,13 +348,20 @@ class LiveSession(Recovery):
         if inference.verdict in ("moves", "ambiguous"):  # a view that hid cards or conflicts told nothing
             self._bound_open()
 
-    def _other_dealer(self, table: ObservedTable, conflict: Inference) -> bool:
+    def _other_dealer(self, table: ObservedTable, current: Inference) -> bool:
         """Nobody said who deals the first round (the draw for it happens off camera): its first view after
         the deal that shows a change may be explained better with another seat dealing (the dealer plays
         first; a weak look may let the wrong seat's moves fit too). If one explains it clearly better, the
-        round is dealt again with that dealer (nothing was played yet) and the view explained from there."""
+        round is dealt again with that dealer (nothing was played yet) and the view explained from there.
+        With two players, also when the other seat's moves still wait for another look; and while the other
+        seat fits about as well (its capture and flip against one card the guessed seat would have laid: each
+        action costs a little, so the fewer win a tie), the guessed seat's moves are not taken: the view is held,
+        for ``MAX_DEALER_DOUBTS`` views at most. (With more seats any of them could lead the first card, and
+        holding only loses the views that tell them apart.)"""
         if self.first_dealer is not None or self.rounds != 1 or self.game.history:
             return False
+        two = self.game.players == 2
+        fits_as_well = False
         for seat in range(self.game.players):
             if seat == self.game.dealer():
                 continue
@@ -359,7 +369,9 @@ class LiveSession(Recovery):
                 alt = infer(self.game.fork((), None, seat), table, self.config, NOTHING_PENDING, self.memory)
             except KibitzError:
                 continue
-            if alt.verdict == "moves" and alt.best.total < conflict.best.total - self.config.margin:
+            if alt.verdict not in (("moves", "ambiguous") if two else ("moves",)):
+                continue
+            if alt.best.total < current.best.total - self.config.margin:
                 self.first_dealer = seat
                 self.game.start(self.game.deal(), seat)
                 if self.writer is not None:
@@ -368,6 +380,11 @@ class LiveSession(Recovery):
                 self._emit("round", f"round {self.rounds}: player {seat + 1} deals (as the first play shows)")
                 self._explain(table)
                 return True
+            fits_as_well |= alt.best.total <= current.best.total + self.config.margin
+        if two and fits_as_well and current.actions and self.dealer_doubts < MAX_DEALER_DOUBTS:
+            self.dealer_doubts += 1
+            self._emit("ambiguous", f"cannot tell yet who deals: player {self.game.dealer() + 1} or the other")
+            return True
         return False
 
     def _settle_pending(self) -> None:

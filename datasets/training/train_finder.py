@@ -4,6 +4,8 @@
     python -m datasets.training.train_finder --scenes dominoes --out models/ --minutes 25
     python -m datasets.training.train_finder --scenes dominoes --out /tmp --device cuda --workers 9 --batch 32 \
         --checkpoint out/domino.pt  # then here: --scenes dominoes --out models/ --publish-from out/domino.pt
+    python -m datasets.training.train_finder --out /tmp --device cuda --workers 8 --batch 32 --short-side 384 \
+        --init models/card-finder.onnx --checkpoint out/cards.pt  # fine-tune the shipped finder at a finer input
 
 Needs ``pip install .[train]`` and the shared data (../shared/data). One background process renders scenes
 at the network's input size while this process trains on one thread (the 2-core budget); at the end the model
