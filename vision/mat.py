@@ -47,6 +47,12 @@ class Zone:
     label: str
     rect_mm: tuple[float, float, float, float]  # x, y, width, height from the sheet's top-left corner
 
+    @property
+    def corners_mm(self) -> np.ndarray:
+        """The printed frame's corners, clockwise from the top left (4 x 2)."""
+        x, y, w, h = self.rect_mm
+        return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
+
     def contains(self, point_mm: np.ndarray) -> bool:
         x, y, w, h = self.rect_mm
         return bool(x <= point_mm[0] <= x + w and y <= point_mm[1] <= y + h)
@@ -175,8 +181,7 @@ class MatPose:
         quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
         if not len(quads) or not self.layout.zones:
             return np.zeros(len(quads), bool)
-        frames = np.array([[[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
-                           for x, y, w, h in (zone.rect_mm for zone in self.layout.zones)])
+        frames = np.stack([zone.corners_mm for zone in self.layout.zones])
         on_sheet = self.to_mm(quads.reshape(-1, 2)).reshape(-1, 4, 2)
         return np.asarray((iou_matrix(on_sheet, frames) >= min_iou).any(axis=1), bool)
 

@@ -166,8 +166,10 @@ class Recognizer:
                                                             self.classifier)
                 found, probabilities = found.replace(quads=quads)[keep], probabilities[keep]
         if pose is not None and len(found):  # an empty zone's printed frame is not a card either
-            keep = ~(pose.on_zone_frames(found.quads) & self._unnamed(probabilities))
-            found, probabilities = found[keep], probabilities[keep]
+            unnamed = self._unnamed(probabilities)
+            if unnamed.any():
+                unnamed[unnamed] = pose.on_zone_frames(found.quads[unnamed])
+                found, probabilities = found[~unnamed], probabilities[~unnamed]
         if self.small_backs is not None and len(found) > 1:
             found, probabilities = self.small_backs(image, found, probabilities, self.classifier)
         if self.same_card_iou is not None and len(found) > 1:

@@ -10,9 +10,9 @@ Costs (lower is better), per card:
 - seen but not predicted: 0.4 + 0.6 x confidence (a partly hidden card: 0.1 + 0.3 x confidence, never a
   conflict: it may be misread);
 - a seen card in the zone of a missing one: a misread, 0.5 + 0.5 x confidence (cheaper than both apart);
+  where a card laid for good (``fixed``) was last seen: a re-read, 0.1 + 0.2 x confidence, never a conflict;
 - a seen card nothing else explains where the state holds cards it cannot name (an own hand card unreadable at the
-  deal): 0.1 + 0.2 x confidence, never a conflict (the session learns the card once it is read there twice);
-  where a card laid for good (``fixed``) was last seen: a re-read, 0.1 + 0.2 x confidence, never a conflict.
+  deal): 0.1 + 0.2 x confidence, never a conflict (the session learns the card once it is read there twice).
 Each action adds a little, and each action the camera cannot see (an implied koi-koi) more, so that the
 simplest explanation wins a tie.
 """

@@ -40,6 +40,7 @@ class LiveEvent:
 
 MAX_DEALER_DOUBTS = 2  # first-round views held while the other seat dealing explains them about as well
 
+
 class LiveSession(Recovery):
     def __init__(self, game: LiveGame, writer: RecordWriter | None = None, zones: ZoneMap | None = None,
                  config: InferenceConfig | None = None, dealer: int | None = None) -> None:

@@ -27,23 +27,18 @@ def _frames(n: int, seed: int) -> np.ndarray:
     return frames
 
 
-def _largest_difference(net: object, path: Path, frames: np.ndarray) -> float:
-    from datasets.training.finder_export import max_export_error
-
-    return max_export_error(net, path, frames)  # type: ignore[arg-type]
-
-
 @pytest.mark.parametrize("model", ["card-finder", "domino-finder"])
 def test_shipped_finder_reads_back_into_torch_and_keeps_its_function(model: str) -> None:
     training_code()
+    from datasets.training.finder_export import max_export_error
     from datasets.training.finder_onnx import finder_from_onnx, recalibrate
 
     path = MODELS / f"{model}.onnx"
     net = finder_from_onnx(path)
     frames = _frames(4, seed=1)
-    assert _largest_difference(net, path, frames[:2]) < 5e-3  # corners in px, heat and visible in [0, 1]
+    assert max_export_error(net, path, frames[:2]) < 5e-3  # corners in px, heat and visible in [0, 1]
     recalibrate(net, frames)
-    assert _largest_difference(net, path, frames[2:]) < 5e-3
+    assert max_export_error(net, path, frames[2:]) < 5e-3
     norm = net.stem[1]
     assert float(norm.running_var.mean()) != pytest.approx(1.0, abs=1e-3)  # real statistics now
     assert bool((norm.weight > 0).all())

@@ -177,8 +177,8 @@ def test_a_quad_tracing_an_empty_zone_frame_is_the_mat() -> None:
     photo, _ = _photograph(render_mat("koikoi", "a4", dpi=DPI), seed=0)
     pose = locate_mat(photo, layout)
     assert pose is not None
-    x, y, w, h = layout.zones[0].rect_mm
-    frame = pose.to_image(np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]))
+    x, y, _, _ = layout.zones[0].rect_mm
+    frame = pose.to_image(layout.zones[0].corners_mm)
     card = pose.to_image(np.array([[x + 5, y + 5], [x + 5 + CARD_MM[0], y + 5], [x + 5 + CARD_MM[0], y + 5 + CARD_MM[1]],
                                    [x + 5, y + 5 + CARD_MM[1]]]))
     assert pose.on_zone_frames(np.stack([frame, frame + 3.0, card])).tolist() == [True, True, False]
