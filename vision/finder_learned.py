@@ -54,7 +54,7 @@ class LearnedFinder:
         self.refine = refine
         self.zoom_out = zoom_out  # coarser looks for cards too big for the model's input scale
         self._input_name = _check_io(self._session, path)
-        meta = _metadata(self._session, path, self.TASK)
+        meta = read_metadata(self._session, path, self.TASK)
         try:
             self.short_side = int(meta["input"]["short_side"])
             self.multiple = int(meta["input"]["multiple"])
@@ -157,11 +157,11 @@ class LearnedFinder:
         ys, xs = ys[order], xs[order]
         centre = np.stack([xs, ys], axis=1).astype(np.float32) * self.stride + (self.stride - 1) / 2
         quads = corners[:, ys, xs].T.reshape(-1, 4, 2) + centre[:, None, :]
-        keep = _suppress(quads, self.nms_iou)
+        keep = suppress(quads, self.nms_iou)
         return quads[keep], heat[ys, xs][keep].astype(np.float32), visible[ys, xs][keep]
 
 
-def _suppress(quads: np.ndarray, threshold: float) -> np.ndarray:
+def suppress(quads: np.ndarray, threshold: float) -> np.ndarray:
     """Greedy NMS over quads sorted by score: drop one that overlaps a kept one by more than ``threshold``.
     Only pairs whose boxes touch are intersected, each once, against kept quads alone (it runs every look)."""
     if len(quads) < 2:
@@ -197,16 +197,18 @@ def _resize_padded(image: np.ndarray, scale: float, multiple: int) -> np.ndarray
     return np.ascontiguousarray(small)
 
 
-def _metadata(session: ort.InferenceSession, path: Path, task: str = "card-finder") -> dict[str, Any]:
+def read_metadata(session: ort.InferenceSession, path: Path, task: str = "card-finder",
+                  error: type[Exception] = FinderModelError) -> dict[str, Any]:
+    """The model's ``kibitz`` metadata, which must name ``task``; ``error`` for a model without it."""
     raw = session.get_modelmeta().custom_metadata_map.get(METADATA_KEY)
     if raw is None:
-        raise FinderModelError(f"{path}: no {METADATA_KEY!r} metadata; not a kibitz {task} model")
+        raise error(f"{path}: no {METADATA_KEY!r} metadata; not a kibitz {task} model")
     try:
         meta = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise FinderModelError(f"{path}: unreadable {METADATA_KEY!r} metadata: {exc}") from exc
+        raise error(f"{path}: unreadable {METADATA_KEY!r} metadata: {exc}") from exc
     if not isinstance(meta, dict) or meta.get("task") != task:
-        raise FinderModelError(f"{path}: the {METADATA_KEY!r} metadata does not describe a {task.replace('-', ' ')}")
+        raise error(f"{path}: the {METADATA_KEY!r} metadata does not describe a {task.replace('-', ' ')}")
     return meta
 
 

@@ -6,7 +6,7 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets five things more:
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets six things more:
 - more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image and a bigger copy;
   what only they find is a doubtful candidate;
 - a second look (``second_look=SecondLook()``, ``vision.second_look``) at sure detections the classifier cannot
@@ -16,7 +16,11 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
 - backs much smaller than the faces read (``small_backs=SmallBacks()``, ``vision.small_backs``): two halves of one
   back are one back, and a lone one is a shadow or a dark piece of something, not a card;
 - one quad per card (``same_card_iou``): two quads overlapping that much and read as the same face are one card
-  (the finder may put two loose quads on a close-up card, and a plain read twice is two plains to the deck prior).
+  (the finder may put two loose quads on a close-up card, and a plain read twice is two plains to the deck prior);
+- a second look at each detection by the refiner (``refiner=CardRefiner()``, ``vision.card_refiner``) before the
+  crops are classified: moved onto the card it is about (the finder's quad of a covered card hedges between the
+  strip that shows and the card), a doubtful one kept only when the refiner calls it a card, and cards beside the
+  sure ones looked for (``look_beside``).
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
 half-covered partner named again cost it moves, a plain played onto its partner plain lies where one card's twin
 quad would, and its time is better spent on the next frame (README).
@@ -37,15 +41,17 @@ import numpy as np
 
 from vision.assign import assign_cards
 from vision.capture import Frame
+from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.finder import CardFinder
-from vision.finder_learned import LearnedFinder
-from vision.geometry import iou_matrix, warp_quads
+from vision.finder_learned import LearnedFinder, suppress
+from vision.geometry import iou_matrix, quad_iou, warp_quads
 from vision.grow_look import GrowLook
 from vision.imageio import as_bgr
 from vision.mat import MatLayout, locate_mat
 from vision.more_looks import MoreLooks
 from vision.observation import BACK, CardObservation, Detections, TableObservation
+from vision.quad_refiner import shifted
 from vision.second_look import SecondLook
 from vision.small_backs import SmallBacks
 
@@ -54,6 +60,10 @@ ZoneOf = Callable[[np.ndarray, tuple[int, int]], Sequence[str | None]]
 Finder = Callable[[np.ndarray], Detections]
 
 
+REFINE_MAX = 0.3  # a card longer than this share of the frame's short side keeps the finder's quad
+REFINE_SNAP = 0.85  # a refined quad this close to the finder's keeps the finder's (refitted at full resolution)
+BESIDE_ALONG, BESIDE_ACROSS = 1.05, 1.08  # a card beside another, in its lengths and widths (a small gap between)
+BESIDE_CLEAR = 0.3  # a card looked for beside the found ones overlaps none of them more (IoU)
 SAME_CARD_IOU = 0.5  # two quads overlapping this much and read as the same card are one card
 
 
@@ -98,6 +108,8 @@ class Recognizer:
     more_looks: MoreLooks | None = None  # still photos: MoreLooks() (see the module docstring)
     grow_look: GrowLook | None = None  # still photos: GrowLook() (see the module docstring)
     small_backs: SmallBacks | None = None  # still photos: SmallBacks() (see the module docstring)
+    refiner: CardRefiner | None = None  # still photos: CardRefiner() (see the module docstring)
+    look_beside: bool = False  # still photos: with the refiner, cards beside the sure ones looked for
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
@@ -113,6 +125,8 @@ class Recognizer:
         the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
                  "grow_look": GrowLook(), "small_backs": SmallBacks()}
+        if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
+            photo["refiner"], photo["look_beside"] = CardRefiner(), True
         return cls(**(photo | knobs))
 
     def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:
@@ -128,6 +142,52 @@ class Recognizer:
             found = Detections.concatenate([found, more])
             doubtful = np.concatenate([doubtful, np.ones(len(more), bool)])
         return found, doubtful
+
+    def _refined(self, image: np.ndarray, found: Detections, doubtful: np.ndarray) -> tuple[Detections, np.ndarray]:
+        """The detections moved onto the cards they are about (``refiner``); a doubtful one is kept only when the
+        refiner calls it a card, and of two that end on one card the surer stays."""
+        assert self.refiner is not None
+        sides = np.linalg.norm(found.quads[:, 3] - found.quads[:, 0], axis=1)
+        big = sides > REFINE_MAX * min(image.shape[:2])  # a close-up card: its crop would reach far past the frame
+        quads, card = found.quads.copy(), np.ones(len(found), np.float32)
+        if (~big).any():
+            quads[~big], card[~big] = self.refiner(image, found.quads[~big])
+        keep = ~doubtful | (card >= self.refiner.threshold)
+        still = np.array([quad_iou(a, b) >= REFINE_SNAP for a, b in zip(quads, found.quads, strict=True)], bool)
+        quads = np.where(still[:, None, None] | (card < self.refiner.threshold)[:, None, None], found.quads, quads)
+        found, doubtful = found.replace(quads=quads)[keep], doubtful[keep]
+        order = np.argsort(-found.confidence, kind="stable")
+        kept = np.sort(order[suppress(found.quads[order], self.refiner.same_iou)])
+        found, doubtful = found[kept], doubtful[kept]
+        if self.look_beside and len(found):
+            beside = self._beside(image, found.quads[~doubtful], found.quads)
+            found = Detections.concatenate([found, beside])
+            doubtful = np.concatenate([doubtful, np.ones(len(beside), bool)])
+        return found, doubtful
+
+    def _beside(self, image: np.ndarray, sure: np.ndarray, found: np.ndarray) -> Detections:
+        """Cards the finder missed beside its sure ones (``look_beside``): in a row of small cards it may find some
+        and miss a neighbour outright. Each sure card is moved a card's width across and a length along, either way,
+        into the frame and clear of what was found (IoU 0.3); what the refiner then calls a card there is a
+        doubtful candidate (the classifier must name a face)."""
+        assert self.refiner is not None
+        height, width = image.shape[:2]
+        steps = ((BESIDE_ALONG, 0.0), (-BESIDE_ALONG, 0.0), (0.0, BESIDE_ACROSS), (0.0, -BESIDE_ACROSS))
+        proposals = np.array([shifted(q, along, across) for q in sure for along, across in steps],
+                             np.float32).reshape(-1, 4, 2)
+        inside = ((proposals >= 0).all(axis=(1, 2)) & (proposals[..., 0] < width).all(axis=1)
+                  & (proposals[..., 1] < height).all(axis=1))
+        proposals = proposals[inside]
+        if len(proposals):
+            proposals = proposals[iou_matrix(proposals, found).max(axis=1, initial=0) < BESIDE_CLEAR]
+        if not len(proposals):
+            return Detections.empty()
+        moved, card = self.refiner(image, proposals)
+        ok = (card >= self.refiner.threshold) & (iou_matrix(moved, found).max(axis=1, initial=0) < BESIDE_CLEAR)
+        moved, card = moved[ok], card[ok]
+        order = np.argsort(-card, kind="stable")
+        keep = order[suppress(moved[order], self.refiner.same_iou)]
+        return Detections(moved[keep], confidence=card[keep], partial=np.zeros(len(keep), bool))
 
     def _unnamed(self, probabilities: np.ndarray) -> np.ndarray:
         """Which detections read as no card: neither a face nor a back at ``min_confidence``."""
@@ -146,6 +206,8 @@ class Recognizer:
         if pose is not None and len(found):
             off_markers = ~pose.on_markers(found.quads)  # a marker is never a card
             found, doubtful = found[off_markers], doubtful[off_markers]
+        if self.refiner is not None and len(found):
+            found, doubtful = self._refined(image, found, doubtful)
         t_mat = time.perf_counter()
         crops = warp_quads(image, found.quads, self.classifier.input_size)
         t2 = time.perf_counter()

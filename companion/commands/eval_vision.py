@@ -41,9 +41,9 @@ def run(args: argparse.Namespace) -> int:
     images = sorted(p.name for p in folder.iterdir()
                     if p.suffix.lower() in (".jpg", ".jpeg", ".png") and p.resolve() != confusion_path.resolve())
     if args.dominoes:
-        from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer
+        from vision.dominoes.recognizer import DominoRecognizer
 
-        read_tiles = DominoRecognizer(args.dominoes, more_looks=PHOTO_LOOKS)
+        read_tiles = DominoRecognizer.for_photos(args.dominoes)
     else:
         recognizer = Recognizer.for_photos(classifier=CardClassifier(threads=args.threads))
     for name in images:

@@ -8,9 +8,9 @@ from typing import Any
 
 def run_dominoes(args: argparse.Namespace) -> int:
     from companion.commands.recognize import recognize_all
-    from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer
+    from vision.dominoes.recognizer import DominoRecognizer
 
-    recognizer = DominoRecognizer(args.dominoes, more_looks=PHOTO_LOOKS)
+    recognizer = DominoRecognizer.for_photos(args.dominoes)
     return recognize_all(recognizer, args.images, args.json, lambda result: format_tiles(result, args.pip_total))
 
 

@@ -4,7 +4,7 @@ A tile counts when it is whole in view (visible ≥ 0.98, not cut by the frame).
 tile overlaps it with IoU ≥ 0.5, and *read* when that tile also has the right code (or is face down when it
 is). Run from the repository root:
 
-    python -m datasets.dominoes.evaluate --style paigow-art --scenes 200 --seed 2026 [--still]
+    python -m datasets.dominoes.evaluate --style paigow-art --scenes 200 --seed 2026 [--still] [--no-refiner]
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import cv2
 import numpy as np
@@ -21,8 +22,7 @@ import numpy as np
 from datasets.dominoes.scenes import BACK, DominoScene, DominoSceneConfig, render_scene
 from datasets.dominoes.styles import STYLES, TEST_STYLE
 from vision.dominoes.observation import DominoTableObservation
-from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer
-from vision.more_looks import MoreLooks
+from vision.dominoes.recognizer import DominoRecognizer
 
 
 def _iou(a: np.ndarray, b: np.ndarray) -> float:
@@ -62,22 +62,26 @@ def score_scene(scene: DominoScene, seen: DominoTableObservation) -> Counter[str
 
 
 def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 720), learned: bool = True,
-             more_looks: MoreLooks | None = None) -> dict[str, object]:
+             still: bool = False, **options: Any) -> dict[str, object]:
+    """Scores over ``scenes`` rendered scenes, of the live table's recogniser or (``still``) the still photos';
+    ``options`` go to the recogniser (``refiner``, ``neighbours``...)."""
+    make = DominoRecognizer.for_photos if still else DominoRecognizer
     config = DominoSceneConfig(size=size, styles=(style,))
     totals: Counter[str] = Counter()
     recognizers: dict[str, DominoRecognizer] = {}
     latencies = []
     for i in range(scenes):
         scene = render_scene(np.random.default_rng([seed, i]), config)
-        recognizer = recognizers.setdefault(scene.tile_set, DominoRecognizer(scene.tile_set, learned=learned,
-                                                                                  more_looks=more_looks))
+        if scene.tile_set not in recognizers:
+            recognizers[scene.tile_set] = make(scene.tile_set, learned=learned, **options)
+        recognizer = recognizers[scene.tile_set]
         t0 = time.perf_counter()
         seen = recognizer(scene.image)
         latencies.append((time.perf_counter() - t0) * 1e3)
         totals += score_scene(scene, seen)
     n = max(totals["tiles"], 1)
     return {
-        "style": style, "finder": "learned" if learned else "classical", "more_looks": more_looks is not None,
+        "style": style, "finder": "learned" if learned else "classical", "still": still, **options,
         "scenes": scenes, "seed": seed,
         "tiles": totals["tiles"],
         "found": totals["found"] / n, "read": totals["read"] / n, "false_tiles": totals["false"],
@@ -93,12 +97,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scenes", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--classical", action="store_true", help="find tiles with the classical finder")
+    parser.add_argument("--no-refiner", action="store_true", help="the finder's quads as they are (no TileRefiner)")
     parser.add_argument("--still", action="store_true",
-                        help="score the still-photo recogniser (kibitz recognize: the finder's more looks too)")
+                        help="score the still-photo recogniser (kibitz recognize: DominoRecognizer.for_photos)")
     args = parser.parse_args(argv)
-    looks = PHOTO_LOOKS if args.still else None
-    print(json.dumps(evaluate(args.style, args.scenes, args.seed, learned=not args.classical, more_looks=looks),
-                     indent=1))
+    options = {"refiner": False} if args.no_refiner else {}
+    report = evaluate(args.style, args.scenes, args.seed, learned=not args.classical, still=args.still, **options)
+    print(json.dumps(report, indent=1))
     return 0
 
 

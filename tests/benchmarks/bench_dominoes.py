@@ -1,6 +1,6 @@
 """The domino recogniser on one core: ms per 1280x720 frame with 12 tiles, and the split between stages.
 
-    python -m tests.benchmarks.bench_dominoes [--scenes N]
+    python -m tests.benchmarks.bench_dominoes [--scenes N] [--no-refiner]
 
 Target (issue 8): at most 30 ms for a 1280x720 frame with 12 tiles. Frames are rendered from the held-out
 style (the shared Chinese art) and a European style, 12 tiles scattered on the table. Wall time and the
@@ -25,6 +25,7 @@ STYLES = {"paigow-art": "chinese", "european-white": "double-six"}
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=20)
+    parser.add_argument("--no-refiner", action="store_true", help="the finder's quads as they are (no TileRefiner)")
     args = parser.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     import cv2
@@ -33,7 +34,7 @@ def main() -> None:
     for style, tile_set in STYLES.items():
         config = DominoSceneConfig(size=(1280, 720), styles=(style,), layouts={"scattered": 1.0}, tiles=(12, 12),
                                    tile_length=(0.16, 0.2))
-        recognizer = DominoRecognizer(tile_set)
+        recognizer = DominoRecognizer(tile_set, refiner=not args.no_refiner)
         frames = [render_scene(np.random.default_rng([99, i]), config).image for i in range(args.scenes)]
         recognizer(frames[0])  # warm-up
         totals, cpu, stages = [], [], {"find": [], "read": [], "resolve": []}

@@ -1,7 +1,7 @@
 """The live table on rendered domino deals (held-out tile style paigow-art): move inference end to end.
 
     python tests/benchmarks/bench_live_dominoes.py [--deals 10] [--seed0 0] [--game jielong] [--size 1280x720]
-                                                   [--fps 15] [--recognizer real|truth] [--verbose]
+                                                   [--fps 15] [--recognizer real|truth] [--no-refiner] [--verbose]
 
 Each seeded deal (greedy bots in all four seats, ``datasets.scripted.dominoes``) is rendered frame by frame
 (hands reaching in, passing over and resting on the table, jitter, lighting drift) and followed: frames ->
@@ -216,11 +216,12 @@ def main() -> None:
     parser.add_argument("--fps", type=float, default=15.0)
     parser.add_argument("--style", default=TEST_STYLE, help="tile style of the domino renderer (default held out)")
     parser.add_argument("--recognizer", choices=("real", "truth"), default="real")
+    parser.add_argument("--no-refiner", action="store_true", help="the finder's quads as they are (no TileRefiner)")
     parser.add_argument("--hand-on-table", type=float, default=0.0,
                         help="share of deals where the user lays their tiles out face up (else they type them)")
     parser.add_argument("--verbose", action="store_true", help="print every event (time in the deal), and the actions")
     args = parser.parse_args()
-    recognizer = DominoRecognizer("chinese") if args.recognizer == "real" else None
+    recognizer = DominoRecognizer("chinese", refiner=not args.no_refiner) if args.recognizer == "real" else None
     tally, vision = Tally(), VisionTally()
     for seed in range(args.seed0, args.seed0 + args.deals):
         run_deal(seed, args, tally, vision, recognizer)

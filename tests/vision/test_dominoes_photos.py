@@ -13,8 +13,9 @@ reads since the finder was trained longer; the close-up ``imagefortest.jpg``, a 
 on three sides, reads since the recogniser takes a close-up look where nothing whole is found; the pink 1:6 on a
 flowered tray in ``q7.jpg``, not found by the finder's usual look, reads since a still photo gets a finer look; the
 0:6 in the chain of ``9a814146…``, a double-six game on a wooden table, whose only quad held its 6 half and half the
-1:6 beside it, reads since such a quad gives way to the tiles centred on its two dividers.)
-The photos are read as ``kibitz recognize --dominoes`` reads them (``more_looks=PHOTO_LOOKS``). One photo is not
+1:6 beside it, reads since such a quad gives way to the tiles centred on its two dividers, and still does with the
+refiner, which moves that quad onto the 1:6: the quads it moves are offered to the split as they were.)
+The photos are read as ``kibitz recognize --dominoes`` reads them (``DominoRecognizer.for_photos``). One photo is not
 read yet:
 - ``Hda20a87…``: five of the seven face-up tiles read (the 3:4 since the finer look) and the 4:6 reads 2:6
   (confidence 0.89); the 3:6 gets only quads round one column of its pips (once named 0:1, 1:1 and 1:2 with confidence >= 0.9), now
@@ -32,7 +33,6 @@ from pathlib import Path
 import pytest
 
 from vision.dominoes import DominoRecognizer
-from vision.dominoes.recognizer import PHOTO_LOOKS
 from vision.imageio import read_image
 
 LABELS = Path(__file__).parent / "data" / "domino_dev_labels.csv"
@@ -54,7 +54,7 @@ def test_labels_cover_every_shared_domino_photo(shared_data: Path) -> None:
 
 @pytest.fixture(scope="module")
 def recognizer() -> DominoRecognizer:
-    return DominoRecognizer("double-six", more_looks=PHOTO_LOOKS)
+    return DominoRecognizer.for_photos("double-six")
 
 
 def _cases() -> list[str]:

@@ -12,11 +12,17 @@ where it stands out (``refine``). Where nothing whole is found at the finder's u
 (``TileFinder.close_up``): a tile filling the frame, its rim cut a little by the frame's edges, is read (the quad
 pulled into the frame); in a Chinese set only when that look sees one tile. The recogniser keeps no per-frame state.
 
-A still photo (``kibitz recognize --dominoes``, ``eval-vision --dominoes``) also gets a finer look
-(``more_looks=PHOTO_LOOKS``: the frame at twice the finder's scale, four times its cost): a tile on a busy
-pattern the usual look misses may stand out there. Only what that look is sure of (heat 0.75), what overlaps
-nothing found and what then reads face up is added: at that scale a dark square of a checked cloth passes for a
-face-down tile. The live table leaves it off, for speed.
+The learned finder's candidates are then looked at again by the refiner (``TileRefiner``, ``refiner=True``): each
+is moved onto the tile it is about, and kept where the refiner says a whole tile is. The finder's quads slip along
+lines of touching tiles, and the refiner sees them finer, with what lies past their ends; so in a Chinese set the
+candidates are taken from below the finder's own threshold too (``CANDIDATE_HEAT``).
+
+A still photo (``DominoRecognizer.for_photos``: ``kibitz recognize --dominoes``, ``eval-vision --dominoes``) also
+gets a finer look (``more_looks=PHOTO_LOOKS``: the frame at twice the finder's scale, four times its cost): a tile
+on a busy pattern the usual look misses may stand out there. Only what that look is sure of (heat 0.75), what
+overlaps nothing found and what then reads face up is added: at that scale a dark square of a checked cloth passes
+for a face-down tile. It gets two looks of the refiner, not one, and in a Chinese set the tiles beside the found ones
+are looked for (``neighbours``, ``_beside``). The live table leaves these off, for speed.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -35,15 +42,25 @@ from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
-from vision.geometry import convex_intersection, order_quads, quad_areas
+from vision.dominoes.tile_refiner import TileRefiner
+from vision.geometry import convex_intersection, order_quads, quad_areas, quad_iou
 from vision.imageio import as_bgr
 from vision.more_looks import Look, MoreLooks
 from vision.observation import Detections
+from vision.quad_refiner import shifted
 
 # The look a still photo gets: twice the finder's scale. It sees print and table patterns at tile size, so it must
 # be surer. (The mirror image and a copy a quarter bigger found more tiles of the held-out art, but read none more
 # and added false ones: README.)
 PHOTO_LOOKS = MoreLooks((Look(zoom=2.0, least=0.75),), max_overlap=0.2)
+MAX_REFINED = 0.4  # the refiner was trained on tiles up to 0.3 of the frame's short side long (it shortens bigger ones)
+# The least heat of a candidate the refiner is shown, per set (None: the finder's own threshold, 0.325), and whether
+# a still photo's tiles beside the found ones are looked for (``_beside``). A European set's tiles are nearly all
+# found at the finder's threshold, and candidates below it, or beside the tiles, added backs with a printed logo,
+# read as a 0:0 and a 0:1 (README).
+CANDIDATE_HEAT: dict[str, float | None] = {"chinese": 0.1, "double-six": None}
+PHOTO_NEIGHBOURS = {"chinese": True, "double-six": False}
+LIVE_PASSES, PHOTO_PASSES = 1, 2  # the refiner's looks at each candidate: the live table cannot afford two
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
 MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
 MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European back from the faces' colour
@@ -80,6 +97,16 @@ def _pulled_in(found: Detections, width: int, height: int) -> Detections:
     """``found`` with each quad pulled into the frame where it reaches a little past it (``_into_frame``)."""
     quads = np.array([_into_frame(q, width, height) for q in found.quads], np.float32).reshape(-1, 4, 2)
     return found.replace(quads=quads)
+
+
+def whole_candidates(finder: TileFinder, image: np.ndarray, threshold: float | None = None
+                     ) -> tuple[list[np.ndarray], np.ndarray]:
+    """The finder's whole tiles down to heat ``threshold`` (not partial, in the frame once pulled into it), each
+    tightened to its face (``refine_quad``), and their heat."""
+    height, width = image.shape[:2]
+    found = _pulled_in(finder(image, threshold), width, height)
+    whole = _whole(found, width, height)
+    return [refine_quad(image, found.quads[i]) for i in whole], found.confidence[whole]
 
 
 def _length(quad: np.ndarray) -> float:
@@ -215,12 +242,23 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
 
 def _overlaps(quad: np.ndarray, others: list[np.ndarray]) -> bool:
     """Whether ``quad`` overlaps any of ``others`` by more than ``MAX_OVERLAP`` of the smaller."""
-    if not others:
-        return False
-    ordered = order_quads(np.array([quad, *others], np.float32))
-    areas = quad_areas(ordered)
-    return any(_smaller_share(ordered[0], other, areas[0], area) > MAX_OVERLAP
-               for other, area in zip(ordered[1:], areas[1:], strict=True))
+    return bool(_overlapping([quad], others)[0])
+
+
+def _overlapping(quads: list[np.ndarray], others: list[np.ndarray]) -> np.ndarray:
+    """For each of ``quads``, whether it overlaps any of ``others`` by more than ``MAX_OVERLAP`` of the smaller
+    (bounding boxes first: most pairs are far apart)."""
+    out = np.zeros(len(quads), bool)
+    if not quads or not others:
+        return out
+    a, b = order_quads(np.array(quads, np.float32)), order_quads(np.array(others, np.float32))
+    area_a, area_b = quad_areas(a), quad_areas(b)
+    lo_a, hi_a, lo_b, hi_b = a.min(1), a.max(1), b.min(1), b.max(1)
+    near = ((lo_a[:, None] < hi_b[None]) & (lo_b[None] < hi_a[:, None])).all(-1)
+    for i, j in zip(*np.nonzero(near), strict=True):
+        if not out[i] and _smaller_share(a[i], b[j], area_a[i], area_b[j]) > MAX_OVERLAP:
+            out[i] = True
+    return out
 
 
 def _smaller_share(a: np.ndarray, b: np.ndarray, area_a: float, area_b: float) -> float:
@@ -257,12 +295,30 @@ class DominoRecognizer:
     model_path: str | Path | None = None
     threads: int = 1
     more_looks: MoreLooks | None = None  # still photos: PHOTO_LOOKS (see the module docstring)
+    refiner: bool = True  # the learned finder's candidates checked and moved onto their tiles (``TileRefiner``)
+    candidate_heat: float | None = None  # the least heat of a candidate the refiner is shown: CANDIDATE_HEAT
+    neighbours: bool = False  # tiles beside the found ones checked too (``_beside``; still photos of a Chinese set)
+    passes: int = LIVE_PASSES  # the refiner's looks at each candidate (still photos: PHOTO_PASSES)
+    snap: float = 0.9
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
+        if self.candidate_heat is None:
+            self.candidate_heat = CANDIDATE_HEAT[self.tile_set]
         if self.finder == FinderParams():
             self.finder = FinderParams(aspect=ASPECTS[self.tile_set])
         self._learned = TileFinder(self.model_path, threads=self.threads) if self.learned else None
+        self._refiner = TileRefiner(threads=self.threads) if self.learned and self.refiner else None
+        if self._refiner is not None:
+            self._refiner.passes = self.passes
+
+    @classmethod
+    def for_photos(cls, tile_set: str = "double-six", **knobs: Any) -> DominoRecognizer:
+        """The recogniser for still photos (``kibitz recognize --dominoes``, ``eval-vision --dominoes``): the finer
+        look, two looks of the refiner and, in a Chinese set, tiles beside the found ones looked for, on top of the
+        live table's recogniser; ``knobs`` as for the class."""
+        photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": PHOTO_NEIGHBOURS[tile_set]}
+        return cls(tile_set, **(photo | knobs))
 
     def find(self, image: np.ndarray) -> list[np.ndarray]:
         """Quads of the whole tiles in view (TL, TR, BR, BL, long side from top to bottom), frame pixels."""
@@ -280,23 +336,80 @@ class DominoRecognizer:
         if self._learned is None:
             quads = [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
             return quads, [False] * len(quads), []
-        found = self._learned(image)
+        found = self._learned(image, self.candidate_heat if self._refiner is not None else None)
         usual = len(found)  # the usual look's detections come first, the more looks' after them
-        if self.more_looks is not None:
-            found = Detections.concatenate([found, self.more_looks(self._learned, image, found)])
+        if self.more_looks is not None:  # what they find where the usual look found nothing sure
+            sure = found[found.confidence >= self._learned.heat_threshold]
+            found = Detections.concatenate([found, self.more_looks(self._learned, image, sure)])
         found = _pulled_in(found, width, height)
         whole = _whole(found, width, height)
-        if not whole:  # nothing whole at the usual scale: a tile or two may fill the frame
+        close = not any(found.confidence[i] >= self._learned.heat_threshold for i in whole)
+        if close:  # nothing whole at the usual scale: a tile or two may fill the frame
             found = _pulled_in(self._learned.close_up(image), width, height)
             usual = len(found)  # the close-up look stands in for the usual one
             whole = _whole(found, width, height)
             if self._set.chinese and len(whole) > 1:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
-        quads = [refine_quad(image, found.quads[i]) for i in whole]
-        kept = _apart(quads, found.confidence[whole])
+        confidence = found.confidence[whole]
+        refined = self._refiner is None or close  # else the refiner moves doubtful candidates, not the face's rim
+        quads = [refine_quad(image, found.quads[i]) if refined or c >= self._learned.heat_threshold
+                 else found.quads[i] for i, c in zip(whole, confidence, strict=True)]
+        displaced: list[np.ndarray] = []  # the finder's sure quads the refiner moved, as they were
+        if self._refiner is not None and not close:
+            quads, whole, confidence, displaced = self._refined(image, quads, whole, confidence)
+        kept = _apart(quads, confidence)
+        if self.neighbours and self._refiner is not None and not close:
+            beside = self._beside(image, [quads[i] for i in kept])
+            kept += range(len(quads), len(quads) + len(beside))
+            quads, whole = quads + beside, whole + [-1] * len(beside)
         gone = set(range(len(quads))) - set(kept)
-        dropped = [quads[i] for i in sorted(gone)]
+        dropped = [quads[i] for i in sorted(gone)] + displaced
         return [quads[i] for i in kept], [whole[i] >= usual for i in kept], dropped
+
+    def _refined(self, image: np.ndarray, quads: list[np.ndarray], whole: list[int], heat: np.ndarray
+                 ) -> tuple[list[np.ndarray], list[int], np.ndarray, list[np.ndarray]]:
+        """The candidates the refiner calls whole tiles, moved onto the tile each is about (unless the move is
+        small: ``snap``), with its probability as their confidence, and the finder's sure candidates where it does
+        not (as they are, with their heat: on real photos it has doubted tiles the finder was sure of); and the
+        sure candidates it moved, as they were (one across the touching ends of two tiles is split: ``_split``). A
+        candidate longer than the refiner has seen (``MAX_REFINED``) keeps its quad, and is kept when sure."""
+        assert self._refiner is not None and self._learned is not None
+        height, width = image.shape[:2]
+        sure = heat >= self._learned.heat_threshold
+        small = [i for i, q in enumerate(quads) if _length(q) <= MAX_REFINED * min(width, height)]
+        moved, tile = self._refiner(image, np.array([quads[i] for i in small], np.float32))
+        out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small)) if sure[i]]
+        displaced = []
+        for i, quad, likely in zip(small, moved, tile, strict=True):
+            tile_there = likely >= self._refiner.threshold
+            if not tile_there or quad_iou(quad, quads[i]) >= self.snap:
+                quad = quads[i]
+            elif sure[i]:
+                displaced.append(quads[i])
+            quad = _into_frame(quad, width, height)
+            if (tile_there or sure[i]) and _inside(quad, width, height):
+                out.append((quad, whole[i], float(likely if tile_there else heat[i])))
+        return ([q for q, _, _ in out], [w for _, w, _ in out], np.array([c for _, _, c in out], np.float32),
+                displaced)
+
+    def _beside(self, image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
+        """Tiles the finder missed beside the found ones (``neighbours``): in a line of play or a wall the finder
+        may see a strip where the tiles are, and miss one of them outright. Each found tile is moved a tile along
+        and a tile across either way; what the refiner then calls a tile, clear of the found ones, is one."""
+        assert self._refiner is not None
+        height, width = image.shape[:2]
+        proposals = [shifted(q, along, across) for q in tiles
+                     for along, across in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))]
+        proposals = [p for p in proposals if _inside(p, width, height)]
+        proposals = [p for p, clash in zip(proposals, _overlapping(proposals, tiles), strict=True) if not clash]
+        if not proposals:
+            return []
+        moved, tile = self._refiner(image, np.array(proposals, np.float32))
+        clash = _overlapping(list(moved), tiles)
+        sure = [i for i in range(len(moved)) if tile[i] >= self._refiner.threshold
+                and _inside(moved[i], width, height) and not clash[i]]
+        kept = _apart([moved[i] for i in sure], tile[sure])
+        return [moved[sure[k]] for k in kept]
 
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)

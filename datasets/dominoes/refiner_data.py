@@ -1,0 +1,69 @@
+"""Training samples for the domino refiner (``vision/dominoes/tile_refiner.py``; the common part is
+``datasets.training.refiner_samples``).
+
+Candidates are what the refiner will be shown at run time: the shipped finder's whole quads down to a low heat
+(``LOW_HEAT``), tightened as the recogniser tightens them. To those are added, for each whole tile, its own quad
+thrown off as a loose finder throws it (up to half a tile along, a fifth across, a little too big or small or
+turned), and its quad moved a whole tile along or across, which lands on a neighbour in a line or a wall, or on
+bare table. A whole tile (in view, not cut or covered) makes a positive.
+
+    python -m datasets.dominoes.refiner_data --out DIR --scenes 4000 --seed 31000 [--workers 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from datasets.dominoes.scenes import DominoScene, DominoSceneConfig, render_scene
+from datasets.training import refiner_samples
+from datasets.training.refiner_samples import Samples, labelled
+from vision.dominoes.recognizer import whole_candidates
+from vision.dominoes.tile_finder import TileFinder
+from vision.dominoes.tile_refiner import TILE_CROP
+
+LOW_HEAT = 0.1
+WHOLE = 0.98  # visible share of a whole tile (the evaluation's)
+SIZES = ((1280, 720), (1920, 1080), (960, 540))
+
+
+def _whole(scene: DominoScene) -> np.ndarray:
+    return (np.asarray(scene.visible) >= WHOLE) & ~np.asarray(scene.cut, bool)
+
+
+def _step(rng: np.random.Generator) -> tuple[float, float]:
+    """A whole tile along or across, either way."""
+    step = [(rng.choice([-1.0, 1.0]), 0.0), (0.0, rng.choice([-1.0, 1.0]))][int(rng.integers(2))]
+    return step[0] + float(rng.normal(0, 0.1)), step[1] + float(rng.normal(0, 0.1))
+
+
+def proposals(scene: DominoScene, rng: np.random.Generator) -> list[np.ndarray]:
+    """The loose and moved copies of each whole tile's quad."""
+    quads = [scene.quads[k].astype(np.float32) for k in np.flatnonzero(_whole(scene))]
+    return refiner_samples.proposals(quads, rng, along=(0.2, 0.5), across=(0.07, 0.2), step=_step)
+
+
+def scene_labelled(scene: DominoScene, candidates: np.ndarray) -> Samples:
+    """Samples for ``candidates`` in a rendered scene."""
+    return labelled(scene.image, np.asarray(scene.quads, np.float32).reshape(-1, 4, 2), _whole(scene), candidates,
+                    TILE_CROP)
+
+
+def scene_samples(seed: Sequence[int], finder: TileFinder) -> Samples:
+    """All samples of one rendered scene (training styles, a size drawn from ``SIZES``)."""
+    rng = np.random.default_rng(seed)
+    size = SIZES[int(rng.choice(len(SIZES), p=[0.6, 0.2, 0.2]))]
+    scene = render_scene(rng, DominoSceneConfig(size=size))
+    found, _ = whole_candidates(finder, scene.image, LOW_HEAT)
+    candidates = [*found, *proposals(scene, rng)]
+    return scene_labelled(scene, np.array(candidates, np.float32).reshape(-1, 4, 2))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, TileFinder, scenes=4000, seed=31000,
+                                chunk=100)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,66 @@
+"""Training samples for the card refiner (``vision/card_refiner.py``; the common part is
+``datasets.training.refiner_samples``).
+
+Candidates are what the refiner will be shown at run time: the shipped card finder's quads down to a low heat
+(``LOW_HEAT``). To those are added, for each card that can be named, its quad thrown off as a loose finder throws
+it (across by up to 0.4 of a width: in a fanned pile the finder hedges between the strip that shows and the whole
+card), and its quad moved most of a card across or along, onto a neighbour in a pile or a row, or onto table. A
+card makes a positive when it is not cut by the frame, shows ``NAMED`` of its face or more (a pile's cards show
+40-60 %) and is a face or a back (a blank is not a card to name). Scenes are drawn from the held-in styles, a
+quarter each of the ``default``, ``piles``, ``whole-mat`` and ``close-up`` presets.
+
+    python -m datasets.hanafuda.refiner_data --out DIR --scenes 3000 --seed 41000 [--workers 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from datasets.hanafuda.config import preset
+from datasets.hanafuda.scenes import BLANK, Scene, render_scene
+from datasets.training import refiner_samples
+from datasets.training.refiner_samples import Samples, labelled
+from vision.card_refiner import CARD_CROP
+from vision.finder_learned import LearnedFinder
+
+LOW_HEAT = 0.15
+NAMED = 0.3
+PRESETS = ("default", "piles", "whole-mat", "close-up")
+
+
+def _named(scene: Scene) -> np.ndarray:
+    return ((np.asarray(scene.visible) >= NAMED) & ~np.asarray(scene.cut, bool)
+            & np.array([label != BLANK for label in scene.labels], bool))
+
+
+def _step(rng: np.random.Generator) -> tuple[float, float]:
+    """Half a card to a card across (or, less often, along), either way."""
+    far = float(rng.choice([-1.0, 1.0]) * rng.uniform(0.5, 1.0))
+    return (far, 0.0) if rng.random() < 0.4 else (0.0, far)
+
+
+def proposals(scene: Scene, rng: np.random.Generator) -> list[np.ndarray]:
+    """The loose and moved copies of each named card's quad."""
+    quads = [scene.quads[k].astype(np.float32) for k in np.flatnonzero(_named(scene))]
+    return refiner_samples.proposals(quads, rng, along=(0.12, 0.35), across=(0.15, 0.4), step=_step)
+
+
+def scene_samples(seed: Sequence[int], finder: LearnedFinder) -> Samples:
+    """All samples of one rendered scene (training styles, a preset drawn from ``PRESETS``)."""
+    rng = np.random.default_rng(seed)
+    scene = render_scene(rng, preset(PRESETS[int(rng.integers(len(PRESETS)))]))
+    found = finder(scene.image, threshold=LOW_HEAT)
+    candidates = np.concatenate([found.quads.reshape(-1, 4, 2),
+                                 np.array(proposals(scene, rng), np.float32).reshape(-1, 4, 2)])
+    return labelled(scene.image, scene.quads.reshape(-1, 4, 2), _named(scene), candidates, CARD_CROP)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, LearnedFinder, scenes=3000, seed=41000,
+                                chunk=50)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

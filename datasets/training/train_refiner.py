@@ -1,0 +1,231 @@
+"""Train a quad refiner (``vision.quad_refiner``: dominoes or cards) on CPU and ship it as ONNX.
+
+One command from a clean checkout (renders the samples first when ``--data`` holds none: about 12 minutes for
+4,000 domino scenes on 2 cores; then the training's ``--minutes``):
+
+    python -m datasets.training.train_refiner --kind dominoes --data /tmp/refdata --scenes 4000 --minutes 28
+
+``--export-only`` rewrites the model from ``--checkpoint`` with new ``--tile-threshold`` / ``--passes``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import math
+import time
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import onnx
+import onnxruntime as ort
+import torch
+import torch.nn.functional as F
+
+from datasets.dominoes import refiner_data as domino_data
+from datasets.hanafuda import refiner_data as card_data
+from datasets.training.net import count_macs, count_parameters, normalise
+from datasets.training.refiner_net import RefinerExport, RefinerNet
+from vision.card_refiner import CARD_CROP, CardRefiner
+from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
+from vision.quad_refiner import CropGeometry, QuadRefiner
+
+METADATA_KEY = "kibitz"
+OPSET = 17
+# What each kind of refiner is: its crop, its runtime class (task and file name) and its sample renderer.
+KINDS: dict[str, tuple[CropGeometry, type[QuadRefiner], Any]] = {
+    "dominoes": (TILE_CROP, TileRefiner, domino_data.main),
+    "cards": (CARD_CROP, CardRefiner, card_data.main),
+}
+
+
+def load(data: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """All samples under ``data`` (crops, targets, labels) and which shard each came from."""
+    shards = sorted(data.glob("refiner-*.npz"))
+    if not shards:
+        raise FileNotFoundError(f"no refiner-*.npz samples in {data}")
+    parts = [np.load(s) for s in shards]
+    shard = np.concatenate([np.full(len(p["labels"]), i) for i, p in enumerate(parts)])
+    return (np.concatenate([p["crops"] for p in parts]), np.concatenate([p["targets"] for p in parts]),
+            np.concatenate([p["labels"] for p in parts]), shard)
+
+
+def augmented(crops: np.ndarray, targets: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Half the crops turned 180 degrees, half mirrored (the targets' corners moved and renumbered to match)."""
+    crops, corners = crops.copy(), targets.reshape(-1, 4, 2).copy()
+    turn = rng.random(len(crops)) < 0.5
+    crops[turn] = crops[turn, ::-1, ::-1]
+    corners[turn] = -corners[turn][:, [2, 3, 0, 1]]
+    mirror = rng.random(len(crops)) < 0.5
+    crops[mirror] = crops[mirror, :, ::-1]
+    corners[mirror] = corners[mirror][:, [1, 0, 3, 2]] * np.array([-1.0, 1.0], np.float32)
+    return crops, corners.reshape(-1, 8)
+
+
+def photometric(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+    """Contrast, exposure and white balance jitter on normalised crops."""
+    n = len(x)
+    contrast = 0.6 + 0.8 * torch.rand(n, 1, 1, 1, generator=generator)
+    shift = 0.8 * (torch.rand(n, 1, 1, 1, generator=generator) - 0.5)
+    gain = 1.0 + 0.3 * (torch.rand(n, 3, 1, 1, generator=generator) - 0.5)
+    return x * contrast * gain + shift
+
+
+def losses(net: RefinerNet, crops: torch.Tensor, targets: torch.Tensor, labels: torch.Tensor,
+           generator: torch.Generator | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+    """L1 on the corners of positives, BCE on the tile logit of the samples not left out."""
+    x = normalise(crops)
+    if generator is not None:
+        x = photometric(x, generator)
+    corners, logits = net(x)
+    positive, scored = labels == 1, labels >= 0
+    corner_loss = (corners[positive] - targets[positive]).abs().mean() if positive.any() else corners.sum() * 0
+    tile_loss = F.binary_cross_entropy_with_logits(logits[scored], positive[scored].float())
+    return corner_loss, tile_loss
+
+
+def validate(net: RefinerNet, crops: np.ndarray, targets: np.ndarray, labels: np.ndarray,
+             geometry: CropGeometry) -> dict[str, float]:
+    """Median corner error (crop px) of positives, and tile accuracy at 0.5 over the scored samples."""
+    net.eval()
+    errors, right, scored = [], 0, 0
+    with torch.no_grad():
+        for i in range(0, len(crops), 512):
+            corners, logits = net(normalise(torch.from_numpy(crops[i:i + 512])))
+            label = labels[i:i + 512]
+            positive = label == 1
+            diff = (corners.numpy() - targets[i:i + 512]).reshape(-1, 4, 2) * geometry.half
+            errors.append(np.linalg.norm(diff, axis=2).mean(axis=1)[positive])
+            right += int(((logits.numpy() > 0) == positive)[label >= 0].sum())
+            scored += int((label >= 0).sum())
+    net.train()
+    error = np.concatenate(errors)
+    return {"corner_px_median": float(np.median(error)), "corner_px_p90": float(np.percentile(error, 90)),
+            "tile_accuracy": right / max(scored, 1)}
+
+
+def train(args: argparse.Namespace, geometry: CropGeometry = TILE_CROP) -> tuple[RefinerNet, dict[str, Any]]:
+    crops, targets, labels, shard = load(args.data)
+    val = shard >= math.ceil(shard.max() * (1 - args.val_share))
+    print(f"{len(crops):,} samples ({int(val.sum()):,} held for validation); labels "
+          f"{dict(zip(*np.unique(labels, return_counts=True), strict=True))}", flush=True)
+    train_idx = np.flatnonzero(~val)
+    rng = np.random.default_rng(args.seed)
+    torch.manual_seed(args.seed)
+    generator = torch.Generator().manual_seed(args.seed)
+    net = RefinerNet(geometry)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    t0, step, budget = time.perf_counter(), 0, args.minutes * 60
+    while (elapsed := time.perf_counter() - t0) < budget:
+        progress = elapsed / budget
+        lr = args.lr * min(1.0, (step + 1) / 200) * 0.5 * (1 + math.cos(math.pi * progress))
+        for group in optimiser.param_groups:
+            group["lr"] = lr
+        batch = rng.choice(train_idx, args.batch, replace=len(train_idx) < args.batch)
+        x, y = augmented(crops[batch], targets[batch], rng)
+        corner_loss, tile_loss = losses(net, torch.from_numpy(np.ascontiguousarray(x)), torch.from_numpy(y),
+                                        torch.from_numpy(labels[batch]), generator)
+        optimiser.zero_grad()
+        (args.corner_weight * corner_loss + tile_loss).backward()
+        optimiser.step()
+        step += 1
+        if step % 500 == 0:
+            print(f"step {step:,} {elapsed / 60:.1f} min lr {lr:.2e} corners {corner_loss.item():.4f} "
+                  f"tile {tile_loss.item():.4f}", flush=True)
+    scores = validate(net, crops[val], targets[val], labels[val], geometry)
+    print(f"validation: {scores}", flush=True)
+    summary = {"steps": step, "minutes": args.minutes, "samples": len(crops), "validation": scores,
+               "seed": args.seed, "batch": args.batch, "lr": args.lr}
+    return net, summary
+
+
+def metadata(tile_threshold: float, passes: int, training: dict[str, Any], kind: str = "dominoes"
+             ) -> dict[str, Any]:
+    geometry, refiner, _ = KINDS[kind]
+    return {
+        "task": refiner.TASK,
+        "input": {"name": "crops", "layout": "NHWC", "dtype": "uint8", "channels": "BGR", "width": geometry.width,
+                  "height": geometry.height, "rule": "the candidate quad warped onto the middle half of the crop "
+                                                      "(long side along its height): vision.quad_refiner.CropGeometry"},
+        "outputs": {"corners": "N x 8: the tile's corners (x, y) x 4 in units of half the candidate's sides from the "
+                               "crop's centre, clockwise from the one nearest the candidate's first",
+                    "tile": "N: probability that a whole object (tile, card) is there"},
+        "thresholds": {"tile": tile_threshold},
+        "passes": passes,
+        "training": training,
+    }
+
+
+def export(net: RefinerNet, path: Path, meta: dict[str, Any], geometry: CropGeometry = TILE_CROP) -> float:
+    """Write the model (dynamic batch, metadata in metadata_props); the largest |onnxruntime - torch| output."""
+    wrapper = RefinerExport(net).eval()
+    buffer = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the TorchScript exporter's deprecation notice
+        torch.onnx.export(wrapper, (torch.zeros(2, geometry.height, geometry.width, 3, dtype=torch.uint8),), buffer,
+                          input_names=["crops"], output_names=["corners", "tile"],
+                          dynamic_axes={"crops": {0: "batch"}, "corners": {0: "batch"}, "tile": {0: "batch"}},
+                          opset_version=OPSET, dynamo=False)
+    model = onnx.load_from_string(buffer.getvalue())
+    entry = model.metadata_props.add()
+    entry.key, entry.value = METADATA_KEY, json.dumps(meta, sort_keys=True)
+    model.producer_name = "kibitz datasets.training"
+    onnx.checker.check_model(model)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    onnx.save(model, str(path))
+    sample = np.random.default_rng(0).integers(0, 256, (4, geometry.height, geometry.width, 3), dtype=np.uint8)
+    with torch.no_grad():
+        expected = [t.numpy() for t in wrapper(torch.from_numpy(sample))]
+    got = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"]).run(None, {"crops": sample})
+    return max(float(np.abs(g - e).max()) for g, e in zip(got, expected, strict=True))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--kind", choices=sorted(KINDS), default="dominoes")
+    parser.add_argument("--data", type=Path, required=True, help="sample shards (rendered there when none)")
+    parser.add_argument("--scenes", type=int, default=4000, help="scenes to render when --data holds no samples")
+    parser.add_argument("--data-seed", type=int, help="the renderer's seed (default: its own)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=Path("models"))
+    parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--corner-weight", type=float, default=5.0)
+    parser.add_argument("--val-share", type=float, default=0.05)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--tile-threshold", type=float, default=0.5)
+    parser.add_argument("--passes", type=int, default=2)
+    parser.add_argument("--checkpoint", type=Path, help="torch weights and summary: written after training")
+    parser.add_argument("--export-only", action="store_true", help="export --checkpoint without training")
+    args = parser.parse_args(argv)
+    torch.set_num_threads(args.threads)
+    geometry, refiner, render = KINDS[args.kind]
+    if args.export_only:
+        saved = torch.load(args.checkpoint, weights_only=False)
+        net, summary = RefinerNet(geometry), saved["summary"]
+        net.load_state_dict(saved["state"])
+    else:
+        if not list(args.data.glob("refiner-*.npz")):
+            seed = [] if args.data_seed is None else ["--seed", str(args.data_seed)]
+            render(["--out", str(args.data), "--scenes", str(args.scenes), "--workers", str(args.workers), *seed])
+        net, summary = train(args, geometry)
+        macs = count_macs(net, (geometry.width, geometry.height))
+        summary.update(parameters=count_parameters(net), macs=macs, scenes=args.scenes,
+                       data_seed=args.data_seed)
+        if args.checkpoint:
+            torch.save({"state": net.state_dict(), "summary": summary}, args.checkpoint)
+    net.eval()
+    path = args.out / refiner.DEFAULT_MODEL
+    error = export(net, path, metadata(args.tile_threshold, args.passes, summary, args.kind), geometry)
+    print(f"wrote {path}; max |onnxruntime - torch| {error:.1e}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,54 @@
+"""The domino refiner's trainer: augmentation keeps crops and targets together; a short run exports a model the
+runtime reads (torch is in the ``[train]`` extra: skipped without it)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+
+from datasets.dominoes.refiner_data import main as render_samples
+from datasets.training.train_refiner import augmented, export, metadata, train
+from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
+
+
+def _drawn(corners: np.ndarray) -> np.ndarray:
+    """A crop with the quad of ``corners`` (the network's units) filled white."""
+    crop = np.zeros((TILE_CROP.height, TILE_CROP.width, 3), np.uint8)
+    points = corners.reshape(4, 2) * TILE_CROP.half + TILE_CROP.centre
+    cv2.fillConvexPoly(crop, np.round(points * 16).astype(np.int32), (255, 255, 255), shift=4)
+    return crop
+
+
+def test_turned_and_mirrored_crops_keep_their_targets() -> None:
+    rng = np.random.default_rng(3)
+    targets = np.array([[-1.2, -0.6, 0.9, -0.9, 1.1, 1.3, -0.8, 0.8]] * 32, np.float32)
+    targets += rng.normal(0, 0.05, targets.shape).astype(np.float32)
+    crops = np.stack([_drawn(t) for t in targets])
+    moved_crops, moved_targets = augmented(crops, targets, rng)
+    assert not np.array_equal(moved_crops, crops)  # some were turned or mirrored
+    for crop, target in zip(moved_crops, moved_targets, strict=True):
+        redrawn = _drawn(target)
+        assert (redrawn[..., 0] != crop[..., 0]).mean() < 0.02
+        first = target.reshape(4, 2)[0]
+        assert first[0] < 0 and first[1] < 0  # still the corner nearest the candidate's first (top left)
+
+
+def test_a_short_run_exports_a_model_the_runtime_reads(tmp_path: Path) -> None:
+    render_samples(["--out", str(tmp_path), "--scenes", "3", "--workers", "1", "--chunk", "1"])
+    args = argparse.Namespace(data=tmp_path, val_share=0.5, seed=0, lr=1e-3, minutes=0.02, batch=16,
+                              corner_weight=5.0)
+    net, summary = train(args)
+    assert summary["steps"] > 0 and 0 <= summary["validation"]["tile_accuracy"] <= 1
+    path = tmp_path / "refiner.onnx"
+    assert export(net.eval(), path, metadata(0.6, 1, summary)) < 1e-4
+    refiner = TileRefiner(path)
+    assert refiner.threshold == 0.6 and refiner.passes == 1
+    quad = np.array([[100, 100], [140, 100], [140, 200], [100, 200]], np.float32)
+    quads, tile = refiner(np.full((300, 300, 3), 128, np.uint8), quad[None])
+    assert quads.shape == (1, 4, 2) and 0 <= tile[0] <= 1

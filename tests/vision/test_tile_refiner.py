@@ -1,0 +1,144 @@
+"""The domino refiner: its crop geometry, the shipped model through onnxruntime on rendered tables, and the
+recogniser with it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from datasets.dominoes.evaluate import score_scene
+from datasets.dominoes.refiner_data import scene_labelled
+from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from vision.dominoes.recognizer import DominoRecognizer
+from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
+from vision.geometry import order_quads, quad_iou
+from vision.quad_refiner import UNIT_SQUARE, RefinerModelError, shifted
+
+TILE = np.array([[300, 200], [340, 210], [318, 310], [278, 300]], np.float32)  # about 41 x 102 px, turned
+
+
+@pytest.fixture(scope="module")
+def refiner() -> TileRefiner:
+    return TileRefiner()
+
+
+def test_a_candidate_is_the_middle_half_of_its_crop() -> None:
+    matrix = TILE_CROP.matrices(TILE)[0]
+    assert np.allclose(TILE_CROP.encode(matrix, TILE).reshape(4, 2), UNIT_SQUARE, atol=1e-4)
+    size = np.array([TILE_CROP.width, TILE_CROP.height])
+    assert np.allclose(TILE_CROP.candidate.min(axis=0), size / 4 - 0.5)
+    assert np.allclose(TILE_CROP.candidate.max(axis=0), size * 3 / 4 - 0.5)
+
+
+def test_encode_and_decode_are_a_pair() -> None:
+    matrices = TILE_CROP.matrices(np.stack([TILE, shifted(TILE, 0.4)]))
+    other = shifted(TILE, -0.3, 0.1)
+    back = TILE_CROP.decode(matrices, np.stack([TILE_CROP.encode(m, other) for m in matrices]))
+    for quad in back:
+        assert quad_iou(quad, other) > 0.999
+
+
+def test_the_target_starts_at_the_corner_nearest_the_candidates_first() -> None:
+    matrix = TILE_CROP.matrices(TILE)[0]
+    for turn in range(4):
+        target = TILE_CROP.encode(matrix, np.roll(TILE, turn, axis=0)).reshape(4, 2)
+        assert np.allclose(target, UNIT_SQUARE, atol=1e-4)
+
+
+def test_crops_turned_half_round_map_the_candidate_onto_itself() -> None:
+    """The crop does not depend on which corner a quad starts at, and the candidate's other order (the same tile
+    turned 180 degrees) gives the crop turned about its pixel centres: the training turns crops so."""
+    image = np.random.default_rng(1).integers(0, 255, (480, 640, 3), np.uint8)
+    crop = TILE_CROP.crops(image, TILE_CROP.matrices(TILE))[0]
+    assert crop.shape == (TILE_CROP.height, TILE_CROP.width, 3)
+    assert np.array_equal(TILE_CROP.crops(image, TILE_CROP.matrices(np.roll(TILE, 1, axis=0)))[0], crop)
+    other = cv2.getPerspectiveTransform(np.roll(order_quads(TILE[None])[0], 2, axis=0), TILE_CROP.candidate)
+    turned = TILE_CROP.crops(image, other[None])[0]
+    assert np.abs(crop[::-1, ::-1].astype(int) - turned.astype(int)).mean() < 3
+
+
+def test_samples_are_labelled_by_the_tile_they_are_about() -> None:
+    scene = render_scene(4, DominoSceneConfig(styles=("ivory-chinese",), layouts={"scattered": 1.0}))
+    whole = [k for k in range(len(scene.faces)) if scene.visible[k] >= 0.98 and not scene.cut[k]]
+    k = whole[0]
+    empty = scene.quads[k] + np.float32(2000)  # far off the frame: no tile there
+    _, targets, labels = scene_labelled(scene, np.stack([scene.quads[k], shifted(scene.quads[k], 0.3), empty]))
+    assert labels.tolist() == [1, 1, 0]
+    assert np.allclose(targets[0].reshape(4, 2), UNIT_SQUARE, atol=1e-3)
+    assert abs(targets[1].reshape(4, 2)[:, 1].mean() + 0.6) < 0.05  # the tile lies 0.3 lengths up the crop
+
+
+def test_the_model_moves_a_loose_quad_onto_its_tile(refiner: TileRefiner) -> None:
+    config = DominoSceneConfig(styles=("black-chinese",), layouts={"row": 1.0})
+    before, after = [], []
+    for seed in range(3):
+        scene = render_scene(np.random.default_rng([77, seed]), config)
+        whole = [k for k in range(len(scene.faces)) if scene.visible[k] >= 0.98 and not scene.cut[k]]
+        truth = [scene.quads[k].astype(np.float32) for k in whole]
+        loose = [shifted(q, 0.3 * (-1) ** i) for i, q in enumerate(truth)]
+        moved, tile = refiner(scene.image, np.array(loose))
+        before += [quad_iou(a, b) for a, b in zip(loose, truth, strict=True)]
+        after += [quad_iou(a, b) for a, b in zip(moved, truth, strict=True)]
+        assert (tile >= refiner.threshold).mean() > 0.9
+    assert np.median(before) < 0.6
+    assert np.median(after) > 0.85
+
+
+def test_the_model_sees_no_tile_on_bare_table(refiner: TileRefiner) -> None:
+    scene = render_scene(np.random.default_rng([78, 0]), DominoSceneConfig(tiles=(1, 1)))
+    quad = order_quads(scene.quads[:1])[0]
+    bare = [quad + offset for offset in ([300.0, 0.0], [-300.0, 0.0], [0.0, 250.0], [0.0, -250.0])]
+    height, width = scene.image.shape[:2]
+    bare = [q for q in bare if (q >= 0).all() and (q[:, 0] < width).all() and (q[:, 1] < height).all()]
+    _, tile = refiner(scene.image, np.array(bare, np.float32))
+    assert len(bare) and (tile < refiner.threshold).all()
+
+
+def test_no_candidates_give_no_tiles(refiner: TileRefiner) -> None:
+    quads, tile = refiner(np.zeros((100, 100, 3), np.uint8), np.zeros((0, 4, 2), np.float32))
+    assert quads.shape == (0, 4, 2) and tile.shape == (0,)
+
+
+def test_bad_model_files(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        TileRefiner(tmp_path / "missing.onnx")
+    junk = tmp_path / "junk.onnx"
+    junk.write_bytes(b"not a model")
+    with pytest.raises(RefinerModelError):
+        TileRefiner(junk)
+    with pytest.raises(RefinerModelError, match="domino refiner"):
+        TileRefiner(Path(__file__).parents[2] / "models" / "domino-finder.onnx")
+    with pytest.raises(ValueError, match="threads"):
+        TileRefiner(threads=0)
+
+
+ROWS = DominoSceneConfig(styles=("black-chinese",), layouts={"row": 0.5, "wall": 0.5})
+
+
+def test_the_recogniser_reads_more_of_a_row_with_the_refiner() -> None:
+    """Lines and walls of black tiles, end to end: the finder's quads slip along the line; moved onto their tiles
+    they read (``datasets.dominoes.evaluate`` on 40 scenes: README)."""
+    counts = {True: 0, False: 0}
+    for refiner in counts:
+        recognizer = DominoRecognizer("chinese", refiner=refiner)
+        for seed in range(6):
+            scene = render_scene(np.random.default_rng([79, seed]), ROWS)
+            counts[refiner] += score_scene(scene, recognizer(scene.image))["read"]
+    assert counts[True] >= counts[False] + 3
+
+
+def test_a_tile_the_finder_missed_is_found_beside_its_neighbours() -> None:
+    scene = render_scene(np.random.default_rng([80, 1]), ROWS)
+    whole = [k for k in range(len(scene.faces)) if scene.visible[k] >= 0.98 and not scene.cut[k]]
+    recognizer = DominoRecognizer.for_photos("chinese")
+    assert recognizer.neighbours and recognizer.passes == 2 and recognizer.more_looks is not None
+    found = 0
+    for missing in whole:
+        others = [scene.quads[k].astype(np.float32) for k in whole if k != missing]
+        beside = recognizer._beside(scene.image, others)
+        found += any(quad_iou(q, scene.quads[missing]) > 0.7 for q in beside)
+        assert all(max(quad_iou(q, scene.quads[k]) for k in range(len(scene.quads))) > 0.5 for q in beside)
+    assert found >= 0.7 * len(whole)
