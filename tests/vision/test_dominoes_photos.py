@@ -13,8 +13,8 @@ reads since the finder was trained longer; the close-up ``imagefortest.jpg``, a 
 on three sides, reads since the recogniser takes a close-up look where nothing whole is found; the pink 1:6 on a
 flowered tray in ``q7.jpg``, not found by the finder's usual look, reads since a still photo gets a finer look; the
 0:6 in the chain of ``9a814146…``, a double-six game on a wooden table, whose only quad held its 6 half and half the
-1:6 beside it, reads since such a quad gives way to the tiles centred on its two dividers, and still does with the
-refiner, which moves that quad onto the 1:6: the quads it moves are offered to the split as they were.)
+1:6 beside it, reads since such a quad gives way to the tiles centred on its two dividers. A European set's
+recogniser takes no second look by the refiner: ``vision.dominoes.recognizer.REFINER``.)
 The photos are read as ``kibitz recognize --dominoes`` reads them (``DominoRecognizer.for_photos``). One photo is not
 read yet:
 - ``Hda20a87…``: five of the seven face-up tiles read (the 3:4 since the finer look) and the 4:6 reads 2:6
