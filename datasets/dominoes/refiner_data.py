@@ -1,8 +1,9 @@
 """Training samples for the domino refiner (``vision/dominoes/tile_refiner.py``; the common part is
 ``datasets.training.refiner_samples``).
 
-Candidates are what the refiner will be shown at run time: the shipped finder's whole quads down to a low heat
-(``LOW_HEAT``), tightened as the recogniser tightens them. To those are added, for each whole tile, its own quad
+Candidates are like what the refiner is shown at run time: the shipped finder's whole quads down to a low heat
+(``LOW_HEAT``), each tightened to the face (``whole_candidates``; the recogniser shows a Chinese set's quads as
+found, which the loose copies cover). To those are added, for each whole tile, its own quad
 thrown off as a loose finder throws it (up to half a tile along, a fifth across, a little too big or small or
 turned), and its quad moved a whole tile along or across, which lands on a neighbour in a line or a wall, or on
 bare table. A whole tile (in view, not cut or covered) makes a positive.
