@@ -124,9 +124,9 @@ class Recognizer:
         look at whole cards, small backs checked and one quad per card on top of the live table's recogniser (see
         the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
-                 "grow_look": GrowLook(), "small_backs": SmallBacks()}
+                 "grow_look": GrowLook(), "small_backs": SmallBacks(), "look_beside": True}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
-            photo["refiner"], photo["look_beside"] = CardRefiner(), True
+            photo["refiner"] = CardRefiner()
         return cls(**(photo | knobs))
 
     def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:

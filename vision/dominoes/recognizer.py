@@ -43,7 +43,7 @@ from vision.dominoes.resolve import Resolved, resolve
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
-from vision.geometry import convex_intersection, order_quads, quad_areas, quad_iou
+from vision.geometry import convex_intersection, order_quads, quad_areas
 from vision.imageio import as_bgr
 from vision.more_looks import Look, MoreLooks
 from vision.observation import Detections
@@ -56,18 +56,10 @@ PHOTO_LOOKS = MoreLooks((Look(zoom=2.0, least=0.75),), max_overlap=0.2)
 MAX_REFINED = 0.4  # the refiner was trained on tiles up to 0.3 of the frame's short side long (it shortens bigger ones)
 # Whether the refiner looks again at the candidates, per set. A European set's tiles are nearly all found and read
 # without it (rendered, 40 scenes: 100 / 98.2 % and 99.1 / 92.7 %; with it 100 / 99.4 % and 99.1 / 92.4 %, but 7 ms
-# a frame more), and its real photos read as well; the games followed live are all played with Chinese sets.
+# a frame more; candidates below the finder's threshold and the look beside the tiles found the logo backs of a real
+# photo and read them as a confident 0:0 and 0:1), and the games followed live are all played with Chinese sets.
 REFINER = {"chinese": True, "double-six": False}
-# The least heat of a candidate the refiner is shown, per set (None: the finder's own threshold, 0.325), and whether
-# a still photo's tiles beside the found ones are looked for (``_beside``). A European set's tiles are nearly all
-# found at the finder's threshold, and candidates below it, or beside the tiles, added backs with a printed logo,
-# read as a 0:0 and a 0:1 (README).
-CANDIDATE_HEAT: dict[str, float | None] = {"chinese": 0.1, "double-six": None}
-PHOTO_NEIGHBOURS = {"chinese": True, "double-six": False}
-# Whether the finder's sure quads are tightened to the face (``refine_quad``) before the refiner sees them, per set.
-# In a Chinese set the refiner's quad is taken as it is: it sees the tile finer than the tightening does (rendered
-# Chinese sets read as well or better without it, 7 ms a frame sooner). A European set's real photos read with it.
-TIGHTEN = {"chinese": False, "double-six": True}
+CANDIDATE_HEAT = 0.1  # the refiner is shown the finder's candidates from this heat (the finder's own: 0.325)
 LIVE_PASSES, PHOTO_PASSES = 1, 2  # the refiner's looks at each candidate: the live table cannot afford two
 ASPECTS = {"chinese": 2.5, "double-six": 2.0}
 MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
@@ -304,20 +296,14 @@ class DominoRecognizer:
     threads: int = 1
     more_looks: MoreLooks | None = None  # still photos: PHOTO_LOOKS (see the module docstring)
     refiner: bool | None = None  # the candidates checked and moved onto their tiles (``TileRefiner``): REFINER
-    candidate_heat: float | None = None  # the least heat of a candidate the refiner is shown: CANDIDATE_HEAT
-    neighbours: bool = False  # tiles beside the found ones checked too (``_beside``; still photos of a Chinese set)
+    candidate_heat: float = CANDIDATE_HEAT  # the least heat of a candidate the refiner is shown
+    neighbours: bool = False  # tiles beside the found ones checked too (``_beside``; still photos)
     passes: int = LIVE_PASSES  # the refiner's looks at each candidate (still photos: PHOTO_PASSES)
-    tighten: bool | None = None  # the finder's sure quads tightened to the face before the refiner: TIGHTEN
-    snap: float = 0.9  # with them tightened, a refined quad this close to the tightened one keeps the tightened one
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
         if self.refiner is None:
             self.refiner = REFINER[self.tile_set]
-        if self.candidate_heat is None:
-            self.candidate_heat = CANDIDATE_HEAT[self.tile_set]
-        if self.tighten is None:
-            self.tighten = TIGHTEN[self.tile_set]
         if self.finder == FinderParams():
             self.finder = FinderParams(aspect=ASPECTS[self.tile_set])
         self._learned = TileFinder(self.model_path, threads=self.threads) if self.learned else None
@@ -328,9 +314,9 @@ class DominoRecognizer:
     @classmethod
     def for_photos(cls, tile_set: str = "double-six", **knobs: Any) -> DominoRecognizer:
         """The recogniser for still photos (``kibitz recognize --dominoes``, ``eval-vision --dominoes``): the finer
-        look, two looks of the refiner and, in a Chinese set, tiles beside the found ones looked for, on top of the
-        live table's recogniser; ``knobs`` as for the class."""
-        photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": PHOTO_NEIGHBOURS[tile_set]}
+        look and, where the refiner looks (``REFINER``), two looks of it and tiles beside the found ones looked for,
+        on top of the live table's recogniser; ``knobs`` as for the class."""
+        photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True}
         return cls(tile_set, **(photo | knobs))
 
     def find(self, image: np.ndarray) -> list[np.ndarray]:
@@ -364,47 +350,38 @@ class DominoRecognizer:
             if self._set.chinese and len(whole) > 1:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
         confidence = found.confidence[whole]
-        as_found = self._refiner is None or close  # each quad is read as found, so tightened to its face first
-        quads = [refine_quad(image, found.quads[i])
-                 if as_found or (self.tighten and c >= self._learned.heat_threshold) else found.quads[i]
-                 for i, c in zip(whole, confidence, strict=True)]
-        displaced: list[np.ndarray] = []  # the finder's sure quads the refiner moved, as they were
-        if self._refiner is not None and not close:
-            quads, whole, confidence, displaced = self._refined(image, quads, whole, confidence)
+        refined = self._refiner is not None and not close
+        if refined:  # the refiner sees the tile finer than tightening it to the face would
+            quads, whole, confidence = self._refined(image, [found.quads[i] for i in whole], whole, confidence)
+        else:  # each quad is read as found: tightened to its face first
+            quads = [refine_quad(image, found.quads[i]) for i in whole]
         kept = _apart(quads, confidence)
-        if self.neighbours and self._refiner is not None and not close:
+        if self.neighbours and refined:
             beside = self._beside(image, [quads[i] for i in kept])
             kept += range(len(quads), len(quads) + len(beside))
             quads, whole = quads + beside, whole + [-1] * len(beside)
         gone = set(range(len(quads))) - set(kept)
-        dropped = [quads[i] for i in sorted(gone)] + displaced
+        dropped = [quads[i] for i in sorted(gone)]
         return [quads[i] for i in kept], [whole[i] >= usual for i in kept], dropped
 
     def _refined(self, image: np.ndarray, quads: list[np.ndarray], whole: list[int], heat: np.ndarray
-                 ) -> tuple[list[np.ndarray], list[int], np.ndarray, list[np.ndarray]]:
-        """The candidates the refiner calls whole tiles, moved onto the tile each is about (unless the move is
-        small: ``snap``), with its probability as their confidence, and the finder's sure candidates where it does
-        not (as they are, with their heat: on real photos it has doubted tiles the finder was sure of); and the
-        sure candidates it moved, as they were (one across the touching ends of two tiles is split: ``_split``). A
-        candidate longer than the refiner has seen (``MAX_REFINED``) keeps its quad, and is kept when sure."""
+                 ) -> tuple[list[np.ndarray], list[int], np.ndarray]:
+        """The candidates the refiner calls whole tiles, moved onto the tile each is about, with its probability as
+        their confidence, and the finder's sure candidates where it does not (as found, with their heat: on real
+        photos it has doubted tiles the finder was sure of). A candidate longer than the refiner has seen
+        (``MAX_REFINED``) keeps its quad, and is kept when sure."""
         assert self._refiner is not None and self._learned is not None
         height, width = image.shape[:2]
         sure = heat >= self._learned.heat_threshold
         small = [i for i, q in enumerate(quads) if _length(q) <= MAX_REFINED * min(width, height)]
         moved, tile = self._refiner(image, np.array([quads[i] for i in small], np.float32))
         out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small)) if sure[i]]
-        displaced = []
         for i, quad, likely in zip(small, moved, tile, strict=True):
             tile_there = likely >= self._refiner.threshold
-            if not tile_there or (self.tighten and quad_iou(quad, quads[i]) >= self.snap):
-                quad = quads[i]
-            elif sure[i]:
-                displaced.append(quads[i])
-            quad = _into_frame(quad, width, height)
+            quad = _into_frame(quad if tile_there else quads[i], width, height)
             if (tile_there or sure[i]) and _inside(quad, width, height):
                 out.append((quad, whole[i], float(likely if tile_there else heat[i])))
-        return ([q for q, _, _ in out], [w for _, w, _ in out], np.array([c for _, _, c in out], np.float32),
-                displaced)
+        return [q for q, _, _ in out], [w for _, w, _ in out], np.array([c for _, _, c in out], np.float32)
 
     def _beside(self, image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
         """Tiles the finder missed beside the found ones (``neighbours``): in a line of play or a wall the finder
