@@ -27,6 +27,7 @@ are looked for (``neighbours``, ``_beside``). The live table leaves these off, f
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,18 +86,20 @@ def _whole(found: Detections, width: int, height: int) -> list[int]:
 MAX_CUT = 0.04  # a quad may reach this share of its length past the frame (a tile's rim cut off, a loose quad)
 
 
-def _into_frame(quad: np.ndarray, width: int, height: int) -> np.ndarray:
-    """``quad`` pulled into the frame where it reaches past it by at most ``MAX_CUT`` of its length (the frame cuts
-    a tile's rim at most, never its pips); else as it is (and dropped as cut)."""
+def _into_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
+    """Each of ``quads`` (... x 4 x 2) pulled into the frame where it reaches past it by at most ``MAX_CUT`` of its
+    length (the frame cuts a tile's rim at most, never its pips); else as it is (and dropped as cut)."""
+    quads = np.asarray(quads, np.float64)
     low, high = np.array([1.0, 1.0]), np.array([width - 2.0, height - 2.0])
-    past = float(np.maximum(np.maximum(low - quad, quad - high), 0.0).max())
-    return np.clip(quad, low, high) if past <= MAX_CUT * _length(quad) else quad
+    past = np.maximum(np.maximum(low - quads, quads - high), 0.0).max(axis=(-2, -1))
+    lengths = (np.linalg.norm(quads[..., 3, :] - quads[..., 0, :], axis=-1)
+               + np.linalg.norm(quads[..., 2, :] - quads[..., 1, :], axis=-1)) / 2
+    return np.where((past <= MAX_CUT * lengths)[..., None, None], np.clip(quads, low, high), quads).astype(np.float32)
 
 
 def _pulled_in(found: Detections, width: int, height: int) -> Detections:
     """``found`` with each quad pulled into the frame where it reaches a little past it (``_into_frame``)."""
-    quads = np.array([_into_frame(q, width, height) for q in found.quads], np.float32).reshape(-1, 4, 2)
-    return found.replace(quads=quads)
+    return found.replace(quads=_into_frame(np.asarray(found.quads, np.float32).reshape(-1, 4, 2), width, height))
 
 
 def whole_candidates(finder: TileFinder, image: np.ndarray, threshold: float | None = None
@@ -110,7 +113,8 @@ def whole_candidates(finder: TileFinder, image: np.ndarray, threshold: float | N
 
 
 def _length(quad: np.ndarray) -> float:
-    return float((np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2)
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(quad, float).tolist()
+    return (math.hypot(x3 - x0, y3 - y0) + math.hypot(x2 - x1, y2 - y1)) / 2
 
 
 def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
@@ -374,11 +378,12 @@ class DominoRecognizer:
         height, width = image.shape[:2]
         sure = heat >= self._learned.heat_threshold
         small = [i for i, q in enumerate(quads) if _length(q) <= MAX_REFINED * min(width, height)]
-        moved, tile = self._refiner(image, np.array([quads[i] for i in small], np.float32))
+        candidates = np.array([quads[i] for i in small], np.float32).reshape(-1, 4, 2)
+        moved, tile = self._refiner(image, candidates)
         out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small)) if sure[i]]
-        for i, quad, likely in zip(small, moved, tile, strict=True):
-            tile_there = likely >= self._refiner.threshold
-            quad = _into_frame(quad if tile_there else quads[i], width, height)
+        there = tile >= self._refiner.threshold
+        pulled = _into_frame(np.where(there[:, None, None], moved, candidates), width, height)
+        for i, quad, likely, tile_there in zip(small, pulled, tile, there, strict=True):
             if (tile_there or sure[i]) and _inside(quad, width, height):
                 out.append((quad, whole[i], float(likely if tile_there else heat[i])))
         return [q for q, _, _ in out], [w for _, w, _ in out], np.array([c for _, _, c in out], np.float32)

@@ -9,6 +9,7 @@ each military tile, so a fourth 1:1 in a frame cannot be, and the runner-up read
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,7 +19,7 @@ from vision.assign import solve_min_cost
 from vision.dominoes.pips import HalfReading, PipReading, TileReading
 from vision.dominoes.sets import DominoSet, Face
 
-_MISS = (1.0, 0.04, 0.002, 1e-4, 1e-5, 1e-6, 1e-7)  # likelihood of a count off by 0, 1, 2... pips
+_MISS = np.array([1.0, 0.04, 0.002, 1e-4, 1e-5, 1e-6, 1e-7])  # likelihood of a count off by 0, 1, 2... pips
 _UNKNOWN = 1e-6  # the likelihood of "none of the set" for any reading
 _REACH = {True: 0.04, False: 0.2}  # how far past the middle line (tile lengths) a half's pips may lie: divided or not
 _DROP = 0.3  # likelihood factor per doubtful pip taken as no pip
@@ -35,62 +36,100 @@ class Resolved:
     confidence: float
 
 
-def _count_likelihood(half: HalfReading, n: int) -> float:
-    low, high = half.count, half.count + half.doubtful
-    off = 0 if low <= n <= high else min(abs(n - low), abs(n - high))
-    return _MISS[min(off, len(_MISS) - 1)]
+_NUMBERS = np.arange(7)
 
 
-def _colour_likelihood(half: HalfReading, expected: float | None) -> float:
-    if expected is None or half.count + half.doubtful == 0:
-        return 1.0
-    return 1.0 if abs(half.red_share - expected) <= 0.34 else _WRONG_COLOUR
+def _count_likelihoods(half: HalfReading) -> np.ndarray:
+    """The likelihood of each number of pips, 0-6, on a half read as ``half`` (its doubtful pips may be pips)."""
+    off = np.maximum(half.count - _NUMBERS, 0) + np.maximum(_NUMBERS - half.count - half.doubtful, 0)
+    return _MISS[np.minimum(off, len(_MISS) - 1)]
 
 
-def _red_share(pips: Sequence[PipReading]) -> float:
-    return sum(p.colour == "red" for p in pips) / max(len(pips), 1)
+def _colour_factor(share: float, expected: np.ndarray) -> np.ndarray:
+    """``_WRONG_COLOUR`` where a side's red share (NaN: no pips) is off the face's expected one (NaN: colour says
+    nothing), else 1."""
+    wrong = np.abs(share - expected) > 0.34  # False wherever either is NaN
+    return np.where(wrong, _WRONG_COLOUR, 1.0)
 
 
-def _split_likelihood(reading: TileReading, top: int, bottom: int, tile_set: DominoSet, face: Face) -> float:
-    """Likelihood of ``top`` pips above ``bottom`` ones when the pips, in order along the tile, are split after
-    the ``top``-th, wherever that falls near the middle: the pips of a Chinese three may run past the middle
-    line (the shared art draws them down the tile), and only the colours then tell a 1:3 from a 2:2."""
-    halves = reading.top.count + reading.top.doubtful + reading.bottom.count + reading.bottom.doubtful
-    if len(reading.pips) != halves:
-        return 0.0  # a reading that lists no pips (made from counts alone) is split at its middle only
-    sure = [p for p in reading.pips if not p.doubtful]
-    best = 0.0
-    for pips, prior in ((list(reading.pips), 1.0), (sure, _DROP ** (len(reading.pips) - len(sure)))):
-        if len(pips) != top + bottom or prior <= best:
-            continue
-        upper, lower = pips[:top], pips[top:]
-        reach = _REACH[reading.divider]
-        over = max(0.0, (upper[-1].along if upper else -1.0) - reach) + max(0.0, -reach - (lower[0].along if lower
-                                                                                           else 1.0))
-        p = _SPLIT * prior * float(np.exp(-((over / 0.04) ** 2)))
-        for half, n in ((upper, top), (lower, bottom)):
-            expected = tile_set.red_share(face, n)
-            if expected is not None and half and abs(_red_share(half) - expected) > 0.34:
-                p *= _WRONG_COLOUR
-        best = max(best, p)
-    return best
+@dataclass(frozen=True)
+class _Faces:
+    """A set's faces both ways up, as arrays (faces x 2): the number on top and below, and the red share each
+    half should have (NaN: colour says nothing); and, by pip total, the (face, way up) pairs with that total.
+    Every reading is scored against all of them at once."""
+
+    top: np.ndarray
+    bottom: np.ndarray
+    red_top: np.ndarray
+    red_bottom: np.ndarray
+    by_total: dict[int, list[tuple[int, int]]]
+
+
+def _faces(tile_set: DominoSet) -> _Faces:
+    if tile_set.name not in _FACES:
+        _FACES[tile_set.name] = _faces_of(tile_set)
+    return _FACES[tile_set.name]
+
+
+def _faces_of(tile_set: DominoSet) -> _Faces:
+    ways = [((a, b), (b, a)) for a, b in tile_set.faces]
+    top = np.array([[t for t, _ in w] for w in ways])
+    bottom = np.array([[b for _, b in w] for w in ways])
+
+    def red(numbers: np.ndarray) -> np.ndarray:
+        shares = [[tile_set.red_share(face, int(n)) for n in row] for face, row in zip(tile_set.faces, numbers,
+                                                                                      strict=True)]
+        return np.array([[np.nan if s is None else s for s in row] for row in shares])
+
+    by_total: dict[int, list[tuple[int, int]]] = {}
+    for i, (a, b) in enumerate(tile_set.faces):
+        for way in (0, 1):
+            by_total.setdefault(a + b, []).append((i, way))
+    return _Faces(top, bottom, red(top), red(bottom), by_total)
+
+
+_FACES: dict[str, _Faces] = {}
+
+
+def _half_share(half: HalfReading) -> float:
+    return half.red_share if half.count + half.doubtful else np.nan
+
+
+def _split(pips: Sequence[PipReading], top: int, reach: float) -> tuple[float, float, float]:
+    """Splitting ``pips`` (in order along the tile) after the ``top``-th: how likely so far from the middle, before
+    colours, and the red shares above and below (NaN where there are none)."""
+    upper, lower = pips[:top], pips[top:]
+    over = max(0.0, (upper[-1].along if upper else -1.0) - reach) + max(0.0, -reach - (lower[0].along if lower
+                                                                                       else 1.0))
+
+    def red(side: Sequence[PipReading]) -> float:
+        return sum(p.colour == "red" for p in side) / len(side) if side else np.nan
+
+    return _SPLIT * math.exp(-((over / 0.04) ** 2)), red(upper), red(lower)
 
 
 def face_likelihoods(reading: TileReading, tile_set: DominoSet) -> tuple[np.ndarray, np.ndarray]:
-    """Likelihood of each face of the set, and whether it is read with its higher number on top."""
-    faces = tile_set.faces
-    like = np.empty(len(faces))
-    flipped = np.zeros(len(faces), bool)
-    for i, (a, b) in enumerate(faces):
-        options = []
-        for top, bottom in ((a, b), (b, a)):
-            p = _count_likelihood(reading.top, top) * _count_likelihood(reading.bottom, bottom)
-            p *= _colour_likelihood(reading.top, tile_set.red_share((a, b), top))
-            p *= _colour_likelihood(reading.bottom, tile_set.red_share((a, b), bottom))
-            options.append(max(p, _split_likelihood(reading, top, bottom, tile_set, (a, b))))
-        like[i] = max(options)
-        flipped[i] = options[1] > options[0]
-    return like, flipped
+    """Likelihood of each face of the set, and whether it is read with its higher number on top: the halves' counts
+    and colours as read, or, whichever is likelier, the pips in order along the tile split elsewhere than at the
+    middle line, all of them or the sure ones alone. The pips of a Chinese three may run past the middle (the
+    shared art draws them down the tile), and only the colours then tell a 1:3 from a 2:2."""
+    faces = _faces(tile_set)
+    counts = [_count_likelihoods(half) for half in (reading.top, reading.bottom)]
+    like = counts[0][faces.top] * counts[1][faces.bottom]
+    like *= _colour_factor(_half_share(reading.top), faces.red_top)
+    like *= _colour_factor(_half_share(reading.bottom), faces.red_bottom)
+    halves = reading.top.count + reading.top.doubtful + reading.bottom.count + reading.bottom.doubtful
+    if len(reading.pips) == halves:  # a reading that lists no pips (made from counts alone) is split at its middle
+        sure = [p for p in reading.pips if not p.doubtful]
+        for pips, prior in ((reading.pips, 1.0), (sure, _DROP ** (len(reading.pips) - len(sure)))):
+            for i, way in faces.by_total.get(len(pips), ()):
+                top = int(faces.top[i, way])
+                p, above, below = _split(pips, top, _REACH[reading.divider])
+                for share, expected in ((above, faces.red_top[i, way]), (below, faces.red_bottom[i, way])):
+                    if abs(share - expected) > 0.34:  # False wherever either is NaN
+                        p *= _WRONG_COLOUR
+                like[i, way] = max(like[i, way], prior * p)
+    return like.max(axis=1), like[:, 1] > like[:, 0]
 
 
 def resolve(readings: Sequence[TileReading], tile_set: DominoSet) -> list[Resolved]:
