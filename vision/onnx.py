@@ -28,3 +28,12 @@ def open_session(
     except Exception as exc:  # onnxruntime raises several private exception types for bad files
         raise error(f"cannot load {what} model {path}: {exc}") from exc
     return path, session
+
+
+def crop_input(session: ort.InferenceSession, path: Path, error: type[Exception]) -> tuple[str, tuple[int, int]]:
+    """The input name and crop size (width, height) of a model that takes N x H x W x 3 crops; ``error`` if not."""
+    inputs = session.get_inputs()
+    shape = inputs[0].shape if len(inputs) == 1 else []
+    if len(shape) != 4 or not all(isinstance(n, int) for n in shape[1:]) or shape[3] != 3:
+        raise error(f"{path}: expected one input of N x H x W x 3 crops, got {shape}")
+    return inputs[0].name, (int(shape[2]), int(shape[1]))

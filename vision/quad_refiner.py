@@ -22,7 +22,7 @@ import numpy as np
 from vision.finder_learned import read_metadata
 from vision.geometry import order_quads
 from vision.imageio import as_bgr
-from vision.onnx import open_session
+from vision.onnx import crop_input, open_session
 
 UNIT_SQUARE = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32)  # the candidate, in the network's units
 
@@ -120,12 +120,8 @@ class QuadRefiner:
         self.path = path
         self.threads = threads
         meta = read_metadata(self._session, path, self.TASK, RefinerModelError)
-        inputs = self._session.get_inputs()
-        shape = inputs[0].shape if len(inputs) == 1 else []
-        if len(shape) != 4 or not all(isinstance(n, int) for n in shape[1:]) or shape[3] != 3:
-            raise RefinerModelError(f"{path}: expected one input of N x H x W x 3 crops, got {shape}")
-        self._input_name = inputs[0].name
-        self.geometry = CropGeometry(width=int(shape[2]), height=int(shape[1]))
+        self._input_name, (width, height) = crop_input(self._session, path, RefinerModelError)
+        self.geometry = CropGeometry(width=width, height=height)
         self.passes, self.threshold = _knobs(meta, path)
         self.metadata: MappingProxyType[str, Any] = MappingProxyType(meta)
 

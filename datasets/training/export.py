@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,20 +35,21 @@ def model_metadata(size: tuple[int, int], rotation_average: bool, **extra: Any) 
     }
 
 
-def export_onnx(net: CardNet, path: Path, size: tuple[int, int], metadata: dict[str, Any]) -> None:
-    """Write the model with a dynamic batch dimension and the metadata in metadata_props."""
+def save_onnx(wrapper: torch.nn.Module, path: Path, metadata: dict[str, Any], size: tuple[int, int],
+              outputs: Sequence[str]) -> None:
+    """Write ``wrapper`` (uint8 N x H x W x 3 BGR ``crops`` of ``size`` = (W, H) in, ``outputs`` out, all with a
+    dynamic batch dimension) with ``metadata`` in metadata_props: every kibitz crop model ships so."""
     w, h = size
-    wrapper = ExportWrapper(net, rotation_average=bool(metadata["rotation_average"])).eval()
     buffer = io.BytesIO()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the TorchScript exporter's deprecation notice
         torch.onnx.export(
-            wrapper,
+            wrapper.eval(),
             (torch.zeros(2, h, w, 3, dtype=torch.uint8),),
             buffer,
             input_names=["crops"],
-            output_names=["logits"],
-            dynamic_axes={"crops": {0: "batch"}, "logits": {0: "batch"}},
+            output_names=list(outputs),
+            dynamic_axes={name: {0: "batch"} for name in ("crops", *outputs)},
             opset_version=OPSET,
             dynamo=False,
         )
@@ -59,6 +61,12 @@ def export_onnx(net: CardNet, path: Path, size: tuple[int, int], metadata: dict[
     onnx.checker.check_model(model)
     path.parent.mkdir(parents=True, exist_ok=True)
     onnx.save(model, str(path))
+
+
+def export_onnx(net: CardNet, path: Path, size: tuple[int, int], metadata: dict[str, Any]) -> None:
+    """Write the card model with a dynamic batch dimension and the metadata in metadata_props."""
+    save_onnx(ExportWrapper(net, rotation_average=bool(metadata["rotation_average"])), path, metadata, size,
+              ["logits"])
 
 
 def max_export_error(net: CardNet, path: Path, crops: np.ndarray, rotation_average: bool) -> float:

@@ -6,6 +6,8 @@ in one batch on one CPU core, wide enough at the end to tell apart look-alike ri
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import torch
 from torch import nn
 
@@ -31,6 +33,18 @@ class SeparableBlock(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = self.pointwise(self.depthwise(x))
         return torch.relu(y + x if self.residual else y)
+
+
+def separable_trunk(blocks: Sequence[tuple[int, int]], stem_channels: int) -> tuple[nn.Sequential, int]:
+    """A 3x3 stride-2 stem, then depthwise-separable blocks of (channels, stride): the crop networks' trunk, and
+    the channels it ends with."""
+    layers: list[nn.Module] = [nn.Conv2d(3, stem_channels, 3, 2, 1, bias=False), nn.BatchNorm2d(stem_channels),
+                               nn.ReLU(inplace=True)]
+    cin = stem_channels
+    for cout, stride in blocks:
+        layers.append(SeparableBlock(cin, cout, stride))
+        cin = cout
+    return nn.Sequential(*layers), cin
 
 
 class CardNet(nn.Module):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from datasets.training.net import SeparableBlock, normalise
+from datasets.training.net import normalise, separable_trunk
 from vision.quad_refiner import UNIT_SQUARE, CropGeometry
 
 BLOCKS: tuple[tuple[int, int], ...] = ((32, 2), (32, 1), (64, 2), (64, 1), (96, 2), (96, 1))
@@ -24,13 +24,7 @@ class RefinerNet(nn.Module):
 
     def __init__(self, geometry: CropGeometry) -> None:
         super().__init__()
-        layers: list[nn.Module] = [nn.Conv2d(3, STEM_CHANNELS, 3, 2, 1, bias=False), nn.BatchNorm2d(STEM_CHANNELS),
-                                   nn.ReLU(inplace=True)]
-        cin = STEM_CHANNELS
-        for cout, stride in BLOCKS:
-            layers.append(SeparableBlock(cin, cout, stride))
-            cin = cout
-        self.features = nn.Sequential(*layers)
+        self.features, cin = separable_trunk(BLOCKS, STEM_CHANNELS)
         cells = (geometry.width // 16) * (geometry.height // 16)
         self.head = nn.Sequential(nn.Flatten(), nn.Linear(cin * cells, HIDDEN), nn.ReLU(inplace=True),
                                   nn.Linear(HIDDEN, 9))

@@ -87,17 +87,19 @@ def write_chunk(path: Path, parts: Iterable[Samples]) -> int:
 SceneSamples = Callable[[Sequence[int], Any], Samples]  # (scene seed, finder) -> the scene's samples
 
 
-def _write_scenes(job: tuple[Path, int, int, int], samples: SceneSamples, finder: Callable[[], Any]) -> int:
+def _write_scenes(job: tuple[Path, int, int, int], samples: SceneSamples, finder: Callable[[], Any],
+                  prefix: str) -> int:
     """One shard: the samples of ``count`` scenes from ``first`` on, with a finder made in this process."""
     out, seed, first, count = job
     made = finder()
-    return write_chunk(out / f"refiner-{seed}-{first:06d}.npz", [samples((seed, i), made)
-                                                                 for i in range(first, first + count)])
+    return write_chunk(out / f"{prefix}-{seed}-{first:06d}.npz", [samples((seed, i), made)
+                                                                  for i in range(first, first + count)])
 
 
 def main(argv: Sequence[str] | None, description: str, samples: SceneSamples, finder: Callable[[], Any],
-         scenes: int, seed: int, chunk: int) -> int:
-    """The command line of a sample renderer: shards of ``chunk`` scenes written on worker processes."""
+         scenes: int, seed: int, chunk: int, prefix: str = "refiner") -> int:
+    """The command line of a sample renderer: shards of ``chunk`` scenes (``prefix-seed-first.npz``) written on
+    worker processes; ``finder`` makes what ``samples`` needs besides the seed, once per process."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--scenes", type=int, default=scenes)
@@ -111,7 +113,7 @@ def main(argv: Sequence[str] | None, description: str, samples: SceneSamples, fi
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         total = 0
-        for n in pool.map(partial(_write_scenes, samples=samples, finder=finder), jobs):
+        for n in pool.map(partial(_write_scenes, samples=samples, finder=finder, prefix=prefix), jobs):
             total += n
             print(f"{total:,} samples, {time.perf_counter() - t0:.0f} s", flush=True)
     return 0

@@ -11,31 +11,27 @@ One command from a clean checkout (renders the samples first when ``--data`` hol
 from __future__ import annotations
 
 import argparse
-import io
-import json
 import math
 import time
-import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import onnx
 import onnxruntime as ort
 import torch
 import torch.nn.functional as F
 
 from datasets.dominoes import refiner_data as domino_data
 from datasets.hanafuda import refiner_data as card_data
+from datasets.training.export import save_onnx
 from datasets.training.net import count_macs, count_parameters, normalise
+from datasets.training.options import add_run_options, render_arguments
 from datasets.training.refiner_net import RefinerExport, RefinerNet
 from vision.card_refiner import CARD_CROP, CardRefiner
 from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
 from vision.quad_refiner import CropGeometry, QuadRefiner
 
-METADATA_KEY = "kibitz"
-OPSET = 17
 # What each kind of refiner is: its crop, its runtime class (task and file name) and its sample renderer.
 KINDS: dict[str, tuple[CropGeometry, type[QuadRefiner], Any]] = {
     "dominoes": (TILE_CROP, TileRefiner, domino_data.main),
@@ -163,20 +159,7 @@ def metadata(tile_threshold: float, passes: int, training: dict[str, Any], kind:
 def export(net: RefinerNet, path: Path, meta: dict[str, Any], geometry: CropGeometry = TILE_CROP) -> float:
     """Write the model (dynamic batch, metadata in metadata_props); the largest |onnxruntime - torch| output."""
     wrapper = RefinerExport(net).eval()
-    buffer = io.BytesIO()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the TorchScript exporter's deprecation notice
-        torch.onnx.export(wrapper, (torch.zeros(2, geometry.height, geometry.width, 3, dtype=torch.uint8),), buffer,
-                          input_names=["crops"], output_names=["corners", "tile"],
-                          dynamic_axes={"crops": {0: "batch"}, "corners": {0: "batch"}, "tile": {0: "batch"}},
-                          opset_version=OPSET, dynamo=False)
-    model = onnx.load_from_string(buffer.getvalue())
-    entry = model.metadata_props.add()
-    entry.key, entry.value = METADATA_KEY, json.dumps(meta, sort_keys=True)
-    model.producer_name = "kibitz datasets.training"
-    onnx.checker.check_model(model)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    onnx.save(model, str(path))
+    save_onnx(wrapper, path, meta, (geometry.width, geometry.height), ["corners", "tile"])
     sample = np.random.default_rng(0).integers(0, 256, (4, geometry.height, geometry.width, 3), dtype=np.uint8)
     with torch.no_grad():
         expected = [t.numpy() for t in wrapper(torch.from_numpy(sample))]
@@ -187,22 +170,10 @@ def export(net: RefinerNet, path: Path, meta: dict[str, Any], geometry: CropGeom
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kind", choices=sorted(KINDS), default="dominoes")
-    parser.add_argument("--data", type=Path, required=True, help="sample shards (rendered there when none)")
-    parser.add_argument("--scenes", type=int, default=4000, help="scenes to render when --data holds no samples")
-    parser.add_argument("--data-seed", type=int, help="the renderer's seed (default: its own)")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=Path("models"))
-    parser.add_argument("--minutes", type=float, default=30.0)
-    parser.add_argument("--batch", type=int, default=128)
-    parser.add_argument("--lr", type=float, default=3e-3)
+    add_run_options(parser, scenes=4000, minutes=30.0)
     parser.add_argument("--corner-weight", type=float, default=5.0)
-    parser.add_argument("--val-share", type=float, default=0.05)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--tile-threshold", type=float, default=0.5)
     parser.add_argument("--passes", type=int, default=2)
-    parser.add_argument("--checkpoint", type=Path, help="torch weights and summary: written after training")
-    parser.add_argument("--export-only", action="store_true", help="export --checkpoint without training")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     geometry, refiner, render = KINDS[args.kind]
@@ -212,8 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         net.load_state_dict(saved["state"])
     else:
         if not list(args.data.glob("refiner-*.npz")):
-            seed = [] if args.data_seed is None else ["--seed", str(args.data_seed)]
-            render(["--out", str(args.data), "--scenes", str(args.scenes), "--workers", str(args.workers), *seed])
+            render(render_arguments(args))
         net, summary = train(args, geometry)
         macs = count_macs(net, (geometry.width, geometry.height))
         summary.update(parameters=count_parameters(net), macs=macs, scenes=args.scenes,

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from vision.capture import Frame
+from vision.dominoes.face_reader import FaceReader
 from vision.dominoes.finder import FinderParams, find_tiles
 from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
@@ -275,7 +276,7 @@ def _lab_distance(a: tuple[float, float, float] | np.ndarray, b: tuple[float, fl
 
 
 def _observation(quad: np.ndarray, reading: TileReading, named: Resolved) -> TileObservation:
-    if reading.face_down:
+    if named.face_down:
         return TileObservation(None, None, quad, named.confidence, face_down=True)
     colours = (reading.top.colour, reading.bottom.colour)
     if named.flipped:  # turn the quad so the lower number's half comes first
@@ -303,6 +304,7 @@ class DominoRecognizer:
     candidate_heat: float = CANDIDATE_HEAT  # the least heat of a candidate the refiner is shown
     neighbours: bool = False  # tiles beside the found ones checked too (``_beside``; still photos)
     passes: int = LIVE_PASSES  # the refiner's looks at each candidate (still photos: PHOTO_PASSES)
+    face_reader: bool = True  # each tile's face also named by the face reader (``FaceReader``), beside its pips
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -314,6 +316,7 @@ class DominoRecognizer:
         self._refiner = TileRefiner(threads=self.threads) if self.learned and self.refiner else None
         if self._refiner is not None:
             self._refiner.passes = self.passes
+        self._faces = FaceReader(threads=self.threads) if self.learned and self.face_reader else None
 
     @classmethod
     def for_photos(cls, tile_set: str = "double-six", **knobs: Any) -> DominoRecognizer:
@@ -421,8 +424,9 @@ class DominoRecognizer:
             quads, readings, keep = _split(image, quads, readings, keep, dropped)
         quads = [q for q, k in zip(quads, keep, strict=True) if k]
         readings = [r for r, k in zip(readings, keep, strict=True) if k]
+        seen = self._faces(image, np.array(quads, np.float32)) if self._faces is not None and quads else None
         t2 = time.perf_counter()
-        named = resolve(readings, self._set)
+        named = resolve(readings, self._set, seen)
         t3 = time.perf_counter()
         order = sorted(range(len(quads)), key=lambda i: (round(float(quads[i][:, 1].mean()) / 40), quads[i][0][0]))
         tiles = tuple(_observation(quads[i], readings[i], named[i]) for i in order)

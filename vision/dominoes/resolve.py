@@ -16,8 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.assign import solve_min_cost
+from vision.dominoes.face_reader import CLASSES
 from vision.dominoes.pips import HalfReading, PipReading, TileReading
-from vision.dominoes.sets import DominoSet, Face
+from vision.dominoes.sets import DominoSet, Face, face_code
 
 _MISS = np.array([1.0, 0.04, 0.002, 1e-4, 1e-5, 1e-6, 1e-7])  # likelihood of a count off by 0, 1, 2... pips
 _UNKNOWN = 1e-6  # the likelihood of "none of the set" for any reading
@@ -25,6 +26,10 @@ _REACH = {True: 0.04, False: 0.2}  # how far past the middle line (tile lengths)
 _DROP = 0.3  # likelihood factor per doubtful pip taken as no pip
 _WRONG_COLOUR = 0.05  # a Chinese half of the wrong colour (a red pip among a 2's, a white one among a 4's)
 _SPLIT = 0.5  # a split away from the middle line is less likely than one at it
+FACE_WEIGHT = 2.0  # the face reader's probabilities count as their square against the blob reader's likelihoods
+FACE_FLOOR = 1e-4  # the least probability taken from the face reader for a face of the set
+SURE_FACE = 0.95  # the face reader calls a blob reader's back a face this surely: a face (not the other way:
+# on the held-out art it called sparse faces, a 1:1 or a 2:2 on a black tile, backs as surely)
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class Resolved:
     face: Face | None
     flipped: bool  # the face's lower number is on the crop's bottom half
     confidence: float
+    face_down: bool = False
 
 
 _NUMBERS = np.arange(7)
@@ -63,6 +69,7 @@ class _Faces:
     red_top: np.ndarray
     red_bottom: np.ndarray
     by_total: dict[int, list[tuple[int, int]]]
+    classes: np.ndarray  # each face's index in the face reader's ``CLASSES``
 
 
 def _faces(tile_set: DominoSet) -> _Faces:
@@ -85,7 +92,8 @@ def _faces_of(tile_set: DominoSet) -> _Faces:
     for i, (a, b) in enumerate(tile_set.faces):
         for way in (0, 1):
             by_total.setdefault(a + b, []).append((i, way))
-    return _Faces(top, bottom, red(top), red(bottom), by_total)
+    classes = np.array([CLASSES.index(face_code(face)) for face in tile_set.faces])
+    return _Faces(top, bottom, red(top), red(bottom), by_total, classes)
 
 
 _FACES: dict[str, _Faces] = {}
@@ -132,15 +140,33 @@ def face_likelihoods(reading: TileReading, tile_set: DominoSet) -> tuple[np.ndar
     return like.max(axis=1), like[:, 1] > like[:, 0]
 
 
-def resolve(readings: Sequence[TileReading], tile_set: DominoSet) -> list[Resolved]:
-    """Name every face-up reading under the set's copy counts (face-down readings come back as None)."""
-    up = [i for i, r in enumerate(readings) if not r.face_down]
-    out = [Resolved(None, False, 1.0) for _ in readings]
+def _face_down(readings: Sequence[TileReading], seen: np.ndarray | None) -> list[bool]:
+    """Which readings are backs: as the blob reader says, unless it says back and the face reader is sure of a face
+    (``SURE_FACE``)."""
+    down = [r.face_down for r in readings]
+    if seen is None:
+        return down
+    back = seen[:, CLASSES.index("back")]
+    return [bool(d and b > 1.0 - SURE_FACE) for d, b in zip(down, back, strict=True)]
+
+
+def resolve(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarray | None = None,
+            weight: float = FACE_WEIGHT) -> list[Resolved]:
+    """Name every face-up reading under the set's copy counts (face-down ones come back as None). ``seen``: the
+    face reader's probabilities (readings x ``CLASSES``), weighed in as their ``weight``-th power, relative to its
+    likeliest face of the set; a reading it is sure of overrules the blob reader's face up or down."""
+    down = _face_down(readings, seen)
+    up = [i for i, d in enumerate(down) if not d]
+    out = [Resolved(None, False, 1.0, face_down=True) for _ in readings]
     if not up:
         return out
     faces = tile_set.faces
-    rows = [face_likelihoods(readings[i], tile_set) for i in up]
+    rows = [face_likelihoods(readings[i], tile_set) if not readings[i].face_down
+            else (np.ones(len(faces)), np.zeros(len(faces), bool)) for i in up]  # a back to the blob reader: no say
     like = np.array([r[0] for r in rows])
+    if seen is not None:
+        model = np.maximum(seen[up][:, _faces(tile_set).classes], FACE_FLOOR)
+        like = like * (model / model.max(axis=1, keepdims=True)) ** weight
     slot_face = np.repeat(np.arange(len(faces)), [tile_set.copies[f] for f in faces])
     slot_face = np.concatenate([slot_face, np.full(len(up), -1)])  # "unknown" slots, as many as readings
     probs = np.where(slot_face[None, :] >= 0, like[:, np.maximum(slot_face, 0)], _UNKNOWN)

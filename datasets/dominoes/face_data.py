@@ -1,0 +1,61 @@
+"""Training samples for the domino face reader (``vision/dominoes/face_reader.py``): crops of every whole tile of
+rendered scenes (the training styles, both sets), labelled with the tile's face or ``back``.
+
+Each whole tile gives ``LOOKS`` crops, from its true quad thrown off a little as the finder and refiner leave it
+(a few hundredths of a length along, a little across, a little too big or small or turned): the reader must name
+the tile from such quads, where the blob reader loses a pip row cut at the tile's end.
+
+    python -m datasets.dominoes.face_data --out DIR --scenes 3600 --seed 51000 [--workers 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from datasets.dominoes.refiner_data import SIZES, _whole
+from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from datasets.dominoes.styles import TRAIN_STYLES
+from datasets.training import refiner_samples
+from datasets.training.refiner_samples import Samples, thrown
+from vision.dominoes.face_reader import CLASSES, CROP_SIZE, GROW, face_crops
+
+LOOKS = 3
+ALONG = (0.04, 0.12)  # standard deviation and limit of the throw along the tile, lengths
+ACROSS = (0.03, 0.08)  # the same across, widths
+
+
+def label(face: tuple[int, int], up: bool) -> int:
+    """The class index of a tile: its face (low:high) or a back."""
+    return CLASSES.index(f"{min(face)}:{max(face)}" if up else "back")
+
+
+def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = TRAIN_STYLES) -> Samples:
+    """Crops and class indices of one rendered scene of ``styles`` (no corner targets: an empty column)."""
+    rng = np.random.default_rng(seed)
+    size = SIZES[int(rng.choice(len(SIZES), p=[0.6, 0.2, 0.2]))]
+    scene = render_scene(rng, DominoSceneConfig(size=size, styles=styles))
+    quads, labels = [], []
+    for k in np.flatnonzero(_whole(scene)):
+        for _look in range(LOOKS):
+            along = float(np.clip(rng.normal(0, ALONG[0]), -ALONG[1], ALONG[1]))
+            across = float(np.clip(rng.normal(0, ACROSS[0]), -ACROSS[1], ACROSS[1]))
+            quads.append(thrown(scene.quads[k], rng, along, across, scale_sd=0.04, turn_sd_deg=2.0))
+            labels.append(label(scene.faces[k], bool(scene.face_up[k])))
+    crops = face_crops(scene.image, np.array(quads, np.float32).reshape(-1, 4, 2), CROP_SIZE, GROW)
+    return crops, np.zeros((len(labels), 0), np.float32), np.array(labels, np.int8)
+
+
+def _nothing() -> None:
+    """What ``scene_samples`` needs besides the seed: nothing (the refiner's renderer needs a finder)."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, _nothing, scenes=3600, seed=51000,
+                                chunk=100, prefix="faces")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,167 @@
+"""Train the domino face reader (``vision.dominoes.face_reader``) on CPU and ship it as ONNX.
+
+One command from a clean checkout (renders the samples first when ``--data`` holds none: about 8 minutes for
+3,600 scenes on 2 cores; then the training's ``--minutes``):
+
+    python -m datasets.training.train_faces --data /tmp/faces --scenes 3600 --minutes 25
+
+The held-out art (``paigow-art``, never trained on) is scored on crops of ``--heldout-scenes`` scenes of its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+import torch
+import torch.nn.functional as F
+
+from datasets.dominoes import face_data
+from datasets.dominoes.styles import TEST_STYLE
+from datasets.training.export import save_onnx
+from datasets.training.face_net import FaceExport, FaceNet
+from datasets.training.net import count_macs, count_parameters, normalise
+from datasets.training.options import add_run_options, render_arguments
+from datasets.training.train_refiner import photometric
+from vision.dominoes.face_reader import CLASSES, CROP_SIZE, GROW, FaceReader
+
+INVERTED = 0.2  # share of training crops with their lightness inverted (ivory tiles as black ones and back)
+HELDOUT_SEED = 59000
+
+
+def load(data: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All samples under ``data`` (crops, class indices) and which shard each came from."""
+    shards = sorted(data.glob("faces-*.npz"))
+    if not shards:
+        raise FileNotFoundError(f"no faces-*.npz samples in {data}")
+    parts = [np.load(s) for s in shards]
+    shard = np.concatenate([np.full(len(p["labels"]), i) for i, p in enumerate(parts)])
+    return np.concatenate([p["crops"] for p in parts]), np.concatenate([p["labels"] for p in parts]), shard
+
+
+def augmented(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Half the crops turned 180 degrees, half mirrored (a face reads the same either way), and ``INVERTED`` of them
+    with their lightness inverted in Lab (the colours kept: a red pip stays red)."""
+    crops = crops.copy()
+    turn = rng.random(len(crops)) < 0.5
+    crops[turn] = crops[turn, ::-1, ::-1]
+    mirror = rng.random(len(crops)) < 0.5
+    crops[mirror] = crops[mirror, :, ::-1]
+    for i in np.flatnonzero(rng.random(len(crops)) < INVERTED):
+        lab = cv2.cvtColor(crops[i], cv2.COLOR_BGR2LAB)
+        lab[..., 0] = 255 - lab[..., 0]
+        crops[i] = cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
+    return crops
+
+
+def accuracy(net: FaceNet, crops: np.ndarray, labels: np.ndarray) -> float:
+    net.eval()
+    right = 0
+    with torch.no_grad():
+        for i in range(0, len(crops), 512):
+            logits = net(normalise(torch.from_numpy(crops[i:i + 512])))
+            right += int((logits.argmax(dim=1).numpy() == labels[i:i + 512]).sum())
+    net.train()
+    return right / max(len(crops), 1)
+
+
+def heldout(scenes: int) -> tuple[np.ndarray, np.ndarray]:
+    """Crops and labels of ``scenes`` scenes of the held-out art."""
+    parts = [face_data.scene_samples((HELDOUT_SEED, i), None, (TEST_STYLE,)) for i in range(scenes)]
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[2] for p in parts]).astype(np.int64)
+
+
+def train(args: argparse.Namespace) -> tuple[FaceNet, dict[str, Any]]:
+    crops, labels, shard = load(args.data)
+    labels = labels.astype(np.int64)
+    val = shard >= math.ceil(shard.max() * (1 - args.val_share))
+    print(f"{len(crops):,} samples ({int(val.sum()):,} held for validation)", flush=True)
+    train_idx = np.flatnonzero(~val)
+    rng = np.random.default_rng(args.seed)
+    torch.manual_seed(args.seed)
+    generator = torch.Generator().manual_seed(args.seed)
+    net = FaceNet(CROP_SIZE, len(CLASSES))
+    optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    t0, step, budget = time.perf_counter(), 0, args.minutes * 60
+    while (elapsed := time.perf_counter() - t0) < budget:
+        lr = args.lr * min(1.0, (step + 1) / 200) * 0.5 * (1 + math.cos(math.pi * elapsed / budget))
+        for group in optimiser.param_groups:
+            group["lr"] = lr
+        batch = rng.choice(train_idx, args.batch, replace=len(train_idx) < args.batch)
+        x = photometric(normalise(torch.from_numpy(np.ascontiguousarray(augmented(crops[batch], rng)))), generator)
+        loss = F.cross_entropy(net(x), torch.from_numpy(labels[batch]), label_smoothing=0.05)
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        step += 1
+        if step % 500 == 0:
+            print(f"step {step:,} {elapsed / 60:.1f} min lr {lr:.2e} loss {loss.item():.4f}", flush=True)
+    scores = {"validation_accuracy": accuracy(net, crops[val], labels[val])}
+    if args.heldout_scenes:
+        held_crops, held_labels = heldout(args.heldout_scenes)
+        scores |= {"heldout_accuracy": accuracy(net, held_crops, held_labels), "heldout_crops": len(held_labels)}
+    print(f"scores: {scores}", flush=True)
+    summary = {"steps": step, "minutes": args.minutes, "samples": len(crops), **scores, "seed": args.seed,
+               "batch": args.batch, "lr": args.lr}
+    return net, summary
+
+
+def metadata(training: dict[str, Any]) -> dict[str, Any]:
+    width, height = CROP_SIZE
+    return {
+        "task": FaceReader.TASK,
+        "classes": list(CLASSES),
+        "grow": GROW,
+        "input": {"name": "crops", "layout": "NHWC", "dtype": "uint8", "channels": "BGR", "width": width,
+                  "height": height, "rule": "the tile's quad grown by `grow` of its width all round, warped upright "
+                                            "(long side along the height): vision.dominoes.face_reader.face_crops"},
+        "output": "probabilities N x classes",
+        "training": training,
+    }
+
+
+def export(net: FaceNet, path: Path, meta: dict[str, Any]) -> float:
+    """Write the model; the largest |onnxruntime - torch| probability on random crops."""
+    wrapper = FaceExport(net).eval()
+    save_onnx(wrapper, path, meta, CROP_SIZE, ["probabilities"])
+    sample = np.random.default_rng(0).integers(0, 256, (4, CROP_SIZE[1], CROP_SIZE[0], 3), dtype=np.uint8)
+    with torch.no_grad():
+        expected = wrapper(torch.from_numpy(sample)).numpy()
+    (got,) = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"]).run(None, {"crops": sample})
+    return float(np.abs(got - expected).max())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_run_options(parser, scenes=3600, minutes=25.0)
+    parser.add_argument("--heldout-scenes", type=int, default=100)
+    args = parser.parse_args(argv)
+    torch.set_num_threads(args.threads)
+    if args.export_only:
+        saved = torch.load(args.checkpoint, weights_only=False)
+        net, summary = FaceNet(CROP_SIZE, len(CLASSES)), saved["summary"]
+        net.load_state_dict(saved["state"])
+    else:
+        if not list(args.data.glob("faces-*.npz")):
+            face_data.main(render_arguments(args))
+        net, summary = train(args)
+        summary.update(parameters=count_parameters(net), macs=count_macs(net, CROP_SIZE), scenes=args.scenes,
+                       data_seed=args.data_seed)
+        if args.checkpoint:
+            torch.save({"state": net.state_dict(), "summary": summary}, args.checkpoint)
+    net.eval()
+    path = args.out / FaceReader.DEFAULT_MODEL
+    error = export(net, path, metadata(summary))
+    print(f"wrote {path}; max |onnxruntime - torch| {error:.1e}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""The domino face reader: its crops, the shipped model through onnxruntime on rendered tiles, and how resolution
+weighs it against the pip blob reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from datasets.dominoes.face_data import label
+from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from vision.dominoes.face_reader import CLASSES, FaceReader, FaceReaderModelError, face_crops
+from vision.dominoes.pips import HalfReading, TileReading
+from vision.dominoes.resolve import resolve
+from vision.dominoes.sets import domino_set
+
+TILE = np.array([[300, 200], [340, 210], [318, 310], [278, 300]], np.float32)
+
+
+@pytest.fixture(scope="module")
+def reader() -> FaceReader:
+    return FaceReader()
+
+
+def test_a_crop_is_the_tile_upright_with_a_margin_all_round() -> None:
+    image = np.zeros((480, 640, 3), np.uint8)
+    box = np.array([[200, 100], [240, 100], [240, 200], [200, 200]], np.float32)  # 40 x 100, upright
+    cv2.fillConvexPoly(image, box.astype(np.int32), (255, 255, 255))
+    crop = face_crops(image, box[None], size=(40, 100), grow=0.25)[0]
+    assert crop.shape == (100, 40, 3)
+    bright = np.argwhere(crop[..., 0] > 128)
+    # the tile is 40 px wide plus 10 px each side, shown 40 px wide: it fills the middle two thirds across, and the
+    # same 10 px at each end of its 100 px length
+    assert abs(bright[:, 1].min() - 40 / 6) <= 1.5 and abs(bright[:, 1].max() - 40 * 5 / 6) <= 1.5
+    assert abs(bright[:, 0].min() - 100 * 10 / 120) <= 1.5 and abs(bright[:, 0].max() - 100 * 110 / 120) <= 1.5
+    assert np.array_equal(face_crops(image, np.roll(box, 1, axis=0)[None], (40, 100), 0.25)[0], crop)
+    assert face_crops(image, np.zeros((0, 4, 2)), (40, 100)).shape == (0, 100, 40, 3)
+
+
+@pytest.mark.parametrize("style", ["ivory-chinese", "black-chinese", "european-white"])
+def test_the_model_names_rendered_tiles_either_way_up(reader: FaceReader, style: str) -> None:
+    config = DominoSceneConfig(styles=(style,), layouts={"scattered": 1.0})
+    truth, quads, images = [], [], []
+    for seed in range(4):
+        scene = render_scene(np.random.default_rng([88, seed]), config)
+        for k in range(len(scene.faces)):
+            if scene.visible[k] >= 0.98 and not scene.cut[k]:
+                truth.append(label(scene.faces[k], bool(scene.face_up[k])))
+                quads.append(scene.quads[k])
+                images.append(scene.image)
+    probs = np.concatenate([reader(image, quad[None]) for image, quad in zip(images, quads, strict=True)])
+    turned = np.concatenate([reader(image, np.roll(quad, 2, axis=0)[None])
+                             for image, quad in zip(images, quads, strict=True)])
+    assert probs.shape == (len(truth), len(CLASSES)) and np.allclose(probs.sum(axis=1), 1.0, atol=1e-4)
+    named = probs.argmax(axis=1)
+    assert len(truth) >= 20 and (named == np.array(truth)).mean() >= 0.95, [CLASSES[i] for i in named]
+    assert np.array_equal(turned.argmax(axis=1), named)  # a quad's corner order is the same tile
+
+
+def test_no_tiles_no_crops(reader: FaceReader) -> None:
+    assert reader(np.zeros((100, 100, 3), np.uint8), np.zeros((0, 4, 2))).shape == (0, len(CLASSES))
+
+
+def test_a_model_that_is_not_a_face_reader_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(FaceReaderModelError, match="domino face reader"):
+        FaceReader(Path(__file__).resolve().parents[2] / "models" / "domino-refiner.onnx")
+    junk = tmp_path / "junk.onnx"
+    junk.write_bytes(b"not a model")
+    with pytest.raises(FaceReaderModelError, match="cannot load"):
+        FaceReader(junk)
+    with pytest.raises(FileNotFoundError):
+        FaceReader(tmp_path / "missing.onnx")
+
+
+def _reading(top: int, bottom: int, down: bool = False) -> TileReading:
+    return TileReading(HalfReading(top, 0, "white", 0.0), HalfReading(bottom, 0, "white", 0.0), True, down, 80.0,
+                       5.0)
+
+
+def _seen(**probs: float) -> np.ndarray:
+    row = np.full(len(CLASSES), 1e-3)
+    for code, p in probs.items():
+        row[CLASSES.index(code.replace("_", ":").lstrip("f"))] = p
+    return (row / row.sum())[None]
+
+
+def test_a_sure_face_reader_outweighs_a_pip_lost_and_a_back_misread() -> None:
+    european = domino_set("double-six")
+    lost = [_reading(1, 2)]  # the blob reader lost a pip of a 2:2
+    assert resolve(lost, european)[0].face == (1, 2)
+    assert resolve(lost, european, _seen(f2_2=0.97))[0].face == (2, 2)
+    assert resolve(lost, european, _seen(f2_2=0.97), weight=0.0)[0].face == (1, 2)
+    unsure = resolve(lost, european, _seen(f2_2=0.4, f1_2=0.3))[0]
+    assert unsure.face == (1, 2)  # a blob reading that fits outweighs a doubtful second reader
+    down = [_reading(0, 0, down=True)]
+    assert resolve(down, european)[0].face_down
+    assert resolve(down, european, _seen(f3_5=0.99))[0].face == (3, 5)  # a face the blob reader took for a back
+    assert resolve([_reading(3, 5)], european, _seen(back=0.99))[0].face == (3, 5)  # pips read are pips
+    assert resolve(down, european, _seen(back=0.5, f3_5=0.5))[0].face_down  # an unsure one: as the blob reader says
