@@ -32,8 +32,15 @@ _HALF = {
 _LONG_THREE = [(0.5, 0.08), (0.5, 0.28), (0.27, 0.5), (0.73, 0.5), (0.5, 0.72), (0.5, 0.92)]
 
 
-def pip_layout(top: int, bottom: int, chinese: bool) -> list[Pip]:
-    """Every pip of the face ``top:bottom`` (top number on the upper half)."""
+_PAIR_ACROSS = [(_O, 0.5), (1 - _O, 0.5)]
+_END = (0.14, 0.9)  # where in its half (0 at the tile's end) a moved pip's centre may lie
+
+
+def pip_layout(top: int, bottom: int, chinese: bool, spread: float = 1.0, to_end: float = 0.0,
+               pair_across: bool = False) -> list[Pip]:
+    """Every pip of the face ``top:bottom`` (top number on the upper half). ``spread``, ``to_end`` and
+    ``pair_across`` lay a half's pips out otherwise (``TileStyle``): spread along the half about its middle, moved
+    that share of the half towards the tile's end, a two side by side across the tile."""
     for n in (top, bottom):
         if not 0 <= n <= 6:
             raise ValueError(f"a half has 0 to 6 pips, not {n}")
@@ -41,7 +48,10 @@ def pip_layout(top: int, bottom: int, chinese: bool) -> list[Pip]:
         return [(u, v, 1.0, False) for u, v in _LONG_THREE]
     pips: list[Pip] = []
     for n, flip in ((top, False), (bottom, True)):
-        for x, y in _HALF[n]:
+        pattern = _PAIR_ACROSS if pair_across and n == 2 else _HALF[n]
+        for x, y in pattern:
+            if spread != 1.0 or to_end:
+                y = float(np.clip(0.5 + (y - 0.5) * spread - to_end, *_END))
             u, w = (1 - x, 1 - y) if flip else (x, y)
             v = (1 + w) / 2 if flip else w / 2
             v = 0.5 + (v - 0.5) * 0.96  # a hair of space around the middle
@@ -79,7 +89,7 @@ def face_sprite(style: TileStyle, top: int, bottom: int, height: int, rng: np.ra
     h, w = sprite.shape[:2]
     rgb = np.ascontiguousarray(sprite[:, :, :3])
     radius = style.pip_size * w / 2
-    for u, v, scale, red in pip_layout(top, bottom, style.chinese):
+    for u, v, scale, red in pip_layout(top, bottom, style.chinese, style.spread, style.to_end, style.pair_across):
         colour = style.red if red else style.pip
         centre = (u * w - 0.5, v * h - 0.5)
         r = radius * scale

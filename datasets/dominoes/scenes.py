@@ -17,7 +17,7 @@ import numpy as np
 from datasets.dominoes.art import art_face
 from datasets.dominoes.faces import back_sprite, face_sprite
 from datasets.dominoes.layouts import LAYOUTS, TilePlacement, scattered, wall
-from datasets.dominoes.styles import STYLES, TRAIN_STYLES, TileStyle, sample_style
+from datasets.dominoes.styles import PROCEDURAL, STYLES, TRAIN_STYLES, TileStyle, sample_style, varied_pips
 from datasets.hanafuda.backgrounds import render_table
 from datasets.hanafuda.camera import Camera, make_camera
 from datasets.hanafuda.canvas import Canvas, hull
@@ -52,6 +52,7 @@ class DominoSceneConfig:
     tiles: tuple[int, int] = (3, 14)
     tile_length: tuple[float, float] = (0.13, 0.3)  # a tile's long side as a share of the frame height
     tilt_max_deg: float = 30.0
+    pip_variety: float = 0.0  # share of procedural sets whose pips are laid out otherwise (``styles.varied_pips``)
     photo: SceneConfig = field(default_factory=lambda: SceneConfig(props=0.0, hands=0.0, glare=0.3))
 
     def __post_init__(self) -> None:
@@ -142,6 +143,10 @@ def render_scene(rng: np.random.Generator | int, config: DominoSceneConfig | Non
     photo = replace(cfg.photo, size=cfg.size)
     family = cfg.styles[int(rng.integers(len(cfg.styles)))]
     style = sample_style(rng, family)
+    if cfg.pip_variety and family in PROCEDURAL:  # drawn aside, so the scenes of a seed stay as they were without
+        varied = rng.spawn(1)[0]
+        if varied.random() < cfg.pip_variety:
+            style = varied_pips(style, varied)
     length_mm = float(rng.uniform(55, 60) if style.chinese else rng.uniform(44, 52))
     size = (length_mm / style.aspect, length_mm)
     layout = pick(rng, cfg.layouts)

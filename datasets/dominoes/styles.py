@@ -46,6 +46,9 @@ class TileStyle:
     bevel: float  # darkening of the rounded edge, 0..1
     gloss: float
     logo: str = ""  # printed on the back (a maker's mark), or nothing
+    spread: float = 1.0  # a half's pips spread along the tile about the half's middle by this factor
+    to_end: float = 0.0  # and moved this share of the half towards the tile's end
+    pair_across: bool = False  # a half's two pips side by side across the tile (not on a diagonal)
 
     @property
     def chinese(self) -> bool:
@@ -68,6 +71,13 @@ def _shade(colour: Colour, k: float) -> Colour:
 
 
 LOGOS: Final = ("RO", "DOMINO", "K", "*", "PG", "88")
+
+
+def varied_pips(style: TileStyle, rng: np.random.Generator) -> TileStyle:
+    """``style`` with its pips laid out otherwise, as real sets do (the shared art puts a half's pips at the very end
+    of the tile, its two side by side): spread along the half, moved towards the end, a two across."""
+    return replace(style, spread=float(rng.uniform(1.0, 1.5)), to_end=float(rng.uniform(0.0, 0.3)),
+                   pair_across=bool(rng.random() < 0.5))
 
 
 def sample_style(rng: np.random.Generator, family: str) -> TileStyle:

@@ -30,6 +30,30 @@ def test_every_face_has_its_pips_and_red_ones(chinese: bool) -> None:
         pip_layout(7, 1, True)
 
 
+def test_pips_laid_out_otherwise_stay_on_their_half_nearer_its_end() -> None:
+    for top, bottom in ((2, 2), (6, 5), (1, 4)):
+        usual = pip_layout(top, bottom, False)
+        moved = pip_layout(top, bottom, False, spread=1.4, to_end=0.25)
+        assert len(moved) == len(usual) == top + bottom
+        for (_, v0, _, _), (_, v1, _, _) in zip(usual, moved, strict=True):
+            assert (v0 < 0.5) == (v1 < 0.5) and abs(v1 - 0.5) >= abs(v0 - 0.5) - 1e-9  # same half, not nearer the middle
+        assert all(0.03 < v < 0.97 for _, v, _, _ in moved)
+    across = pip_layout(2, 2, True, pair_across=True)
+    assert len({round(v, 6) for _, v, _, _ in across}) == 2  # each half's two pips side by side
+    assert pip_layout(3, 3, True, spread=1.5, to_end=0.3) == pip_layout(3, 3, True)  # the long three as it is
+
+
+def test_pip_variety_leaves_a_seed_s_scenes_alone_when_off() -> None:
+    config = DominoSceneConfig(styles=("ivory-chinese",), layouts={"scattered": 1.0})
+    plain = render_scene(np.random.default_rng([6, 1]), config)
+    again = render_scene(np.random.default_rng([6, 1]), DominoSceneConfig(styles=("ivory-chinese",),
+                                                                          layouts={"scattered": 1.0}, pip_variety=0.0))
+    varied = render_scene(np.random.default_rng([6, 1]), DominoSceneConfig(styles=("ivory-chinese",),
+                                                                           layouts={"scattered": 1.0}, pip_variety=1.0))
+    assert np.array_equal(plain.image, again.image)
+    assert np.array_equal(plain.quads, varied.quads) and not np.array_equal(plain.image, varied.image)
+
+
 def test_sets_match_the_engine() -> None:
     assert Counter(chinese_set()) == Counter({(t.low, t.high): 2 if t.kind.name == "CIVIL" else 1 for t in CHINESE_TILES})
     assert sorted(double_six_set()) == sorted((t.low, t.high) for t in Tile)

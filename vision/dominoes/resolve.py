@@ -26,10 +26,10 @@ _REACH = {True: 0.04, False: 0.2}  # how far past the middle line (tile lengths)
 _DROP = 0.3  # likelihood factor per doubtful pip taken as no pip
 _WRONG_COLOUR = 0.05  # a Chinese half of the wrong colour (a red pip among a 2's, a white one among a 4's)
 _SPLIT = 0.5  # a split away from the middle line is less likely than one at it
-FACE_WEIGHT = 2.0  # the face reader's probabilities count as their square against the blob reader's likelihoods
+FACE_WEIGHT = 3.0  # the face reader's probabilities count as their cube against the blob reader's likelihoods
 FACE_FLOOR = 1e-4  # the least probability taken from the face reader for a face of the set
-SURE_FACE = 0.95  # the face reader calls a blob reader's back a face this surely: a face (not the other way:
-# on the held-out art it called sparse faces, a 1:1 or a 2:2 on a black tile, backs as surely)
+SURE_FACE = 0.95  # the face reader calls a blob reader's back a face this surely: a face
+SURE_BACK = 0.95  # the face reader calls a blob reader's face a back this surely: a back (a logo read as pips)
 
 
 @dataclass(frozen=True)
@@ -141,13 +141,13 @@ def face_likelihoods(reading: TileReading, tile_set: DominoSet) -> tuple[np.ndar
 
 
 def _face_down(readings: Sequence[TileReading], seen: np.ndarray | None) -> list[bool]:
-    """Which readings are backs: as the blob reader says, unless it says back and the face reader is sure of a face
-    (``SURE_FACE``)."""
+    """Which readings are backs: as the blob reader says, unless the face reader is sure otherwise (``SURE_FACE``,
+    ``SURE_BACK``)."""
     down = [r.face_down for r in readings]
     if seen is None:
         return down
     back = seen[:, CLASSES.index("back")]
-    return [bool(d and b > 1.0 - SURE_FACE) for d, b in zip(down, back, strict=True)]
+    return [bool(b >= SURE_BACK or (d and b > 1.0 - SURE_FACE)) for d, b in zip(down, back, strict=True)]
 
 
 def resolve(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarray | None = None,
@@ -182,5 +182,7 @@ def resolve(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarr
         others[face_index] -= 1
         open_like = np.where(others < capacity, like[row], 0.0)
         confidence = float(open_like[face_index] / max(open_like.sum() + _UNKNOWN, 1e-300))
+        if seen is not None:  # as sure as the face reader is that a face is there at all
+            confidence *= 1.0 - float(seen[i, CLASSES.index("back")])
         out[i] = Resolved(faces[face_index], bool(rows[row][1][face_index]), min(max(confidence, 0.0), 1.0))
     return out
