@@ -25,7 +25,9 @@ def _profiles(image: np.ndarray, quads: np.ndarray, reach: float) -> tuple[np.nd
     samples = points[:, :, :, None, :] + normals * offsets[:, None]
     profile = sample(image, samples)
     step = np.zeros(profile.shape[:-1], np.float32)
-    step[..., 1:-1] = np.abs(profile[..., 2:, :] - profile[..., :-2, :]).max(axis=-1)
+    jump = np.abs(profile[..., 2:, :] - profile[..., :-2, :])
+    step[..., 1:-1] = np.max(jump, axis=-1) if jump.shape[-1] != 3 else np.maximum(  # a 3-wide reduction is slow
+        np.maximum(jump[..., 0], jump[..., 1]), jump[..., 2])
     return step, offsets
 
 
