@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from datasets.dominoes.refiner_data import SIZES, _whole
+from datasets.dominoes.refiner_data import SIZES
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
 from datasets.dominoes.styles import TRAIN_STYLES
 from datasets.training import refiner_samples
@@ -40,7 +40,7 @@ def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = 
     size = SIZES[int(rng.choice(len(SIZES), p=[0.6, 0.2, 0.2]))]
     scene = render_scene(rng, DominoSceneConfig(size=size, styles=styles, pip_variety=PIP_VARIETY))
     quads, labels = [], []
-    for k in np.flatnonzero(_whole(scene)):
+    for k in np.flatnonzero(scene.whole()):
         for _look in range(LOOKS):
             along = float(np.clip(rng.normal(0, ALONG[0]), -ALONG[1], ALONG[1]))
             across = float(np.clip(rng.normal(0, ACROSS[0]), -ACROSS[1], ACROSS[1]))

@@ -25,12 +25,7 @@ from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TILE_CROP
 
 LOW_HEAT = 0.1
-WHOLE = 0.98  # visible share of a whole tile (the evaluation's)
 SIZES = ((1280, 720), (1920, 1080), (960, 540))
-
-
-def _whole(scene: DominoScene) -> np.ndarray:
-    return (np.asarray(scene.visible) >= WHOLE) & ~np.asarray(scene.cut, bool)
 
 
 def _step(rng: np.random.Generator) -> tuple[float, float]:
@@ -41,13 +36,13 @@ def _step(rng: np.random.Generator) -> tuple[float, float]:
 
 def proposals(scene: DominoScene, rng: np.random.Generator) -> list[np.ndarray]:
     """The loose and moved copies of each whole tile's quad."""
-    quads = [scene.quads[k].astype(np.float32) for k in np.flatnonzero(_whole(scene))]
+    quads = [scene.quads[k].astype(np.float32) for k in np.flatnonzero(scene.whole())]
     return refiner_samples.proposals(quads, rng, along=(0.2, 0.5), across=(0.07, 0.2), step=_step)
 
 
 def scene_labelled(scene: DominoScene, candidates: np.ndarray) -> Samples:
     """Samples for ``candidates`` in a rendered scene."""
-    return labelled(scene.image, np.asarray(scene.quads, np.float32).reshape(-1, 4, 2), _whole(scene), candidates,
+    return labelled(scene.image, np.asarray(scene.quads, np.float32).reshape(-1, 4, 2), scene.whole(), candidates,
                     TILE_CROP)
 
 

@@ -79,13 +79,14 @@ class DominoScene:
     layout: str
     tile_set: str  # "chinese" or "double-six"
 
+    def whole(self, min_visible: float = 0.98) -> np.ndarray:
+        """Which tiles are whole in view (N bool): at least ``min_visible`` of them shows and the frame cuts none."""
+        return (np.asarray(self.visible) >= min_visible) & ~np.asarray(self.cut, bool)
+
     def labels(self, min_visible: float = 0.98) -> list[str]:
         """What a recogniser should name: ``a:b`` (a ≤ b) or ``back``, for whole tiles in view."""
-        return [
-            f"{min(f)}:{max(f)}" if up else BACK
-            for f, up, v, c in zip(self.faces, self.face_up, self.visible, self.cut, strict=True)
-            if v >= min_visible and not c
-        ]
+        return [f"{min(self.faces[k])}:{max(self.faces[k])}" if self.face_up[k] else BACK
+                for k in np.flatnonzero(self.whole(min_visible))]
 
 
 def _sprite(style: TileStyle, p: TilePlacement, height: int, rng: np.random.Generator) -> np.ndarray:

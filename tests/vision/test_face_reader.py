@@ -45,11 +45,10 @@ def test_the_model_names_rendered_tiles_either_way_up(reader: FaceReader, style:
     truth, quads, images = [], [], []
     for seed in range(4):
         scene = render_scene(np.random.default_rng([88, seed]), config)
-        for k in range(len(scene.faces)):
-            if scene.visible[k] >= 0.98 and not scene.cut[k]:
-                truth.append(label(scene.faces[k], bool(scene.face_up[k])))
-                quads.append(scene.quads[k])
-                images.append(scene.image)
+        for k in np.flatnonzero(scene.whole()):
+            truth.append(label(scene.faces[k], bool(scene.face_up[k])))
+            quads.append(scene.quads[k])
+            images.append(scene.image)
     probs = np.concatenate([reader(image, quad[None]) for image, quad in zip(images, quads, strict=True)])
     turned = np.concatenate([reader(image, np.roll(quad, 2, axis=0)[None])
                              for image, quad in zip(images, quads, strict=True)])

@@ -62,7 +62,7 @@ def test_crops_turned_half_round_map_the_candidate_onto_itself() -> None:
 
 def test_samples_are_labelled_by_the_tile_they_are_about() -> None:
     scene = render_scene(4, DominoSceneConfig(styles=("ivory-chinese",), layouts={"scattered": 1.0}))
-    whole = [k for k in range(len(scene.faces)) if scene.visible[k] >= 0.98 and not scene.cut[k]]
+    whole = np.flatnonzero(scene.whole()).tolist()
     k = whole[0]
     empty = scene.quads[k] + np.float32(2000)  # far off the frame: no tile there
     _, targets, labels = scene_labelled(scene, np.stack([scene.quads[k], shifted(scene.quads[k], 0.3), empty]))
@@ -76,7 +76,7 @@ def test_the_model_moves_a_loose_quad_onto_its_tile(refiner: TileRefiner) -> Non
     before, after = [], []
     for seed in range(3):
         scene = render_scene(np.random.default_rng([77, seed]), config)
-        whole = [k for k in range(len(scene.faces)) if scene.visible[k] >= 0.98 and not scene.cut[k]]
+        whole = np.flatnonzero(scene.whole()).tolist()
         truth = [scene.quads[k].astype(np.float32) for k in whole]
         loose = [shifted(q, 0.3 * (-1) ** i) for i, q in enumerate(truth)]
         moved, tile = refiner(scene.image, np.array(loose))
@@ -132,7 +132,7 @@ def test_the_recogniser_reads_more_of_a_row_with_the_refiner() -> None:
 
 def test_a_tile_the_finder_missed_is_found_beside_its_neighbours() -> None:
     scene = render_scene(np.random.default_rng([80, 1]), ROWS)
-    whole = [k for k in range(len(scene.faces)) if scene.visible[k] >= 0.98 and not scene.cut[k]]
+    whole = np.flatnonzero(scene.whole()).tolist()
     recognizer = DominoRecognizer.for_photos("chinese")
     assert recognizer.neighbours and recognizer.passes == 2 and recognizer.more_looks is not None
     found = 0

@@ -12,13 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from vision.assign import solve_min_cost
 from vision.dominoes.face_reader import CLASSES
 from vision.dominoes.pips import HalfReading, PipReading, TileReading
-from vision.dominoes.sets import DominoSet, Face, face_code
+from vision.dominoes.sets import DominoSet, Face, domino_set, face_code
 
 _MISS = np.array([1.0, 0.04, 0.002, 1e-4, 1e-5, 1e-6, 1e-7])  # likelihood of a count off by 0, 1, 2... pips
 _UNKNOWN = 1e-6  # the likelihood of "none of the set" for any reading
@@ -73,12 +74,12 @@ class _Faces:
 
 
 def _faces(tile_set: DominoSet) -> _Faces:
-    if tile_set.name not in _FACES:
-        _FACES[tile_set.name] = _faces_of(tile_set)
-    return _FACES[tile_set.name]
+    return _faces_of(tile_set.name)
 
 
-def _faces_of(tile_set: DominoSet) -> _Faces:
+@cache
+def _faces_of(name: str) -> _Faces:
+    tile_set = domino_set(name)
     ways = [((a, b), (b, a)) for a, b in tile_set.faces]
     top = np.array([[t for t, _ in w] for w in ways])
     bottom = np.array([[b for _, b in w] for w in ways])
@@ -96,14 +97,11 @@ def _faces_of(tile_set: DominoSet) -> _Faces:
     return _Faces(top, bottom, red(top), red(bottom), by_total, classes)
 
 
-_FACES: dict[str, _Faces] = {}
-
-
 def _half_share(half: HalfReading) -> float:
     return half.red_share if half.count + half.doubtful else np.nan
 
 
-def _split(pips: Sequence[PipReading], top: int, reach: float) -> tuple[float, float, float]:
+def _split_at(pips: Sequence[PipReading], top: int, reach: float) -> tuple[float, float, float]:
     """Splitting ``pips`` (in order along the tile) after the ``top``-th: how likely so far from the middle, before
     colours, and the red shares above and below (NaN where there are none)."""
     upper, lower = pips[:top], pips[top:]
@@ -132,7 +130,7 @@ def face_likelihoods(reading: TileReading, tile_set: DominoSet) -> tuple[np.ndar
         for pips, prior in ((reading.pips, 1.0), (sure, _DROP ** (len(reading.pips) - len(sure)))):
             for i, way in faces.by_total.get(len(pips), ()):
                 top = int(faces.top[i, way])
-                p, above, below = _split(pips, top, _REACH[reading.divider])
+                p, above, below = _split_at(pips, top, _REACH[reading.divider])
                 for share, expected in ((above, faces.red_top[i, way]), (below, faces.red_bottom[i, way])):
                     if abs(share - expected) > 0.34:  # False wherever either is NaN
                         p *= _WRONG_COLOUR
