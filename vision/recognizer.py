@@ -6,7 +6,8 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets six things more:
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets seven things more:
+- a lower bar for doubtful candidates (``maybe_needs=PHOTO_MAYBE_NEEDS``): the refiner checks them too;
 - more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image and a bigger copy;
   what only they find is a doubtful candidate;
 - a second look (``second_look=SecondLook()``, ``vision.second_look``) at sure detections the classifier cannot
@@ -65,6 +66,9 @@ REFINE_SNAP = 0.85  # a refined quad this close to the finder's keeps the finder
 BESIDE_ALONG, BESIDE_ACROSS = 1.05, 1.08  # a card beside another, in its lengths and widths (a small gap between)
 BESIDE_CLEAR = 0.3  # a card looked for beside the found ones overlaps none of them more (IoU)
 SAME_CARD_IOU = 0.5  # two quads overlapping this much and read as the same card are one card
+PHOTO_MAYBE_NEEDS = 0.7  # a still photo's doubtful candidate needs this much of a card's face: the refiner checks
+# them too (a doubtful one it does not call a card goes), and the classifier, trained with label smoothing, gives a
+# card seen from its true quad 0.8-0.95, so 0.9 left out cards that were there (README, session 15)
 
 
 def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.ndarray,
@@ -120,11 +124,12 @@ class Recognizer:
 
     @classmethod
     def for_photos(cls, **knobs: Any) -> Recognizer:
-        """The recogniser for still photos (``kibitz recognize``, ``eval-vision``): more looks, the second look, the
-        look at whole cards, small backs checked and one quad per card on top of the live table's recogniser (see
-        the module docstring); ``knobs`` as for the class."""
+        """The recogniser for still photos (``kibitz recognize``, ``eval-vision``): a lower bar for doubtful
+        candidates, more looks, the second look, the look at whole cards, small backs checked, one quad per card and
+        the refiner on top of the live table's recogniser (see the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
-                 "grow_look": GrowLook(), "small_backs": SmallBacks(), "look_beside": True}
+                 "grow_look": GrowLook(), "small_backs": SmallBacks(), "look_beside": True,
+                 "maybe_needs": PHOTO_MAYBE_NEEDS}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
             photo["refiner"] = CardRefiner()
         return cls(**(photo | knobs))
