@@ -98,3 +98,14 @@ def test_a_sure_face_reader_outweighs_a_pip_lost_and_a_back_misread() -> None:
     assert resolve(down, european, _seen(f3_5=0.99))[0].face == (3, 5)  # a face the blob reader took for a back
     assert resolve([_reading(3, 5)], european, _seen(back=0.99))[0].face_down  # a back's print read as pips
     assert resolve(down, european, _seen(back=0.5, f3_5=0.5))[0].face_down  # an unsure one: as the blob reader says
+
+
+def test_a_sure_face_reader_names_a_tile_whose_pips_the_blob_reader_lost() -> None:
+    chinese = domino_set("chinese")
+    garbled = [_reading(0, 0)]  # a 4:6 under a tinted light: its pips lost in the face
+    assert resolve(garbled, chinese)[0].face == (1, 1)  # the blob reader alone: the nearest face of the set
+    sure = resolve(garbled, chinese, _seen(f4_6=0.97))[0]
+    assert sure.face == (4, 6) and sure.confidence > 0.9
+    doubtful = resolve(garbled, chinese, _seen(f4_6=0.5, f1_6=0.4))[0]
+    assert doubtful.face == (4, 6) and doubtful.confidence < 0.7
+    assert resolve(garbled, domino_set("double-six"), _seen(f2_5=0.97))[0].face == (2, 5)

@@ -29,6 +29,9 @@ _WRONG_COLOUR = 0.05  # a Chinese half of the wrong colour (a red pip among a 2'
 _SPLIT = 0.5  # a split away from the middle line is less likely than one at it
 FACE_WEIGHT = 3.0  # the face reader's probabilities count as their cube against the blob reader's likelihoods
 FACE_FLOOR = 1e-4  # the least probability taken from the face reader for a face of the set
+BLOB_FLOOR = 1e-5  # with the face reader: the least likelihood taken from the blob reader, above ``_UNKNOWN``, so
+# a face the network is sure of is named where the blob reader lost the pips (a tinted light, a pip colour near the
+# face's); the faces the network puts well below its favourite still fall below ``_UNKNOWN``
 SURE_FACE = 0.95  # the face reader calls a blob reader's back a face this surely: a face
 SURE_BACK = 0.95  # the face reader calls a blob reader's face a back this surely: a back (a logo read as pips)
 
@@ -152,7 +155,8 @@ def resolve(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarr
             weight: float = FACE_WEIGHT) -> list[Resolved]:
     """Name every face-up reading under the set's copy counts (face-down ones come back as None). ``seen``: the
     face reader's probabilities (readings x ``CLASSES``), weighed in as their ``weight``-th power, relative to its
-    likeliest face of the set; a reading it is sure of overrules the blob reader's face up or down."""
+    likeliest face of the set, the blob reader's then counting for no less than ``BLOB_FLOOR``; a reading it is sure
+    of overrules the blob reader's face up or down."""
     down = _face_down(readings, seen)
     up = [i for i, d in enumerate(down) if not d]
     out = [Resolved(None, False, 1.0, face_down=True) for _ in readings]
@@ -164,7 +168,7 @@ def resolve(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarr
     like = np.array([r[0] for r in rows])
     if seen is not None:
         model = np.maximum(seen[up][:, _faces(tile_set).classes], FACE_FLOOR)
-        like = like * (model / model.max(axis=1, keepdims=True)) ** weight
+        like = np.maximum(like, BLOB_FLOOR) * (model / model.max(axis=1, keepdims=True)) ** weight
     slot_face = np.repeat(np.arange(len(faces)), [tile_set.copies[f] for f in faces])
     slot_face = np.concatenate([slot_face, np.full(len(up), -1)])  # "unknown" slots, as many as readings
     probs = np.where(slot_face[None, :] >= 0, like[:, np.maximum(slot_face, 0)], _UNKNOWN)
