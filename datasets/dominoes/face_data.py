@@ -1,8 +1,8 @@
 """Training samples for the domino face reader (``vision/dominoes/face_reader.py``): crops of every whole tile of
 rendered scenes (the training styles, both sets), labelled with the tile's face or ``back``.
 
-Half the procedural sets lay their pips out otherwise (``PIP_VARIETY``, ``styles.varied_pips``). Each whole tile
-gives ``LOOKS`` crops, from its true quad thrown off a little as the finder and refiner leave it
+Half the procedural sets lay their pips out otherwise (``styles.TRAIN_PIP_VARIETY``, ``styles.varied_pips``). Each
+whole tile gives ``LOOKS`` crops, from its true quad thrown off a little as the finder and refiner leave it
 (a few hundredths of a length along, a little across, a little too big or small or turned): the reader must name
 the tile from such quads, where the blob reader loses a pip row cut at the tile's end.
 
@@ -18,13 +18,12 @@ import numpy as np
 
 from datasets.dominoes.refiner_data import SIZES
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
-from datasets.dominoes.styles import TRAIN_STYLES
+from datasets.dominoes.styles import TRAIN_PIP_VARIETY, TRAIN_STYLES
 from datasets.training import refiner_samples
 from datasets.training.refiner_samples import Samples, thrown
 from vision.dominoes.face_reader import CLASSES, CROP_SIZE, GROW, face_crops
 
 LOOKS = 3
-PIP_VARIETY = 0.5  # half the sets lay their pips out otherwise (towards the ends, a two across): real sets vary
 ALONG = (0.04, 0.12)  # standard deviation and limit of the throw along the tile, lengths
 ACROSS = (0.03, 0.08)  # the same across, widths
 
@@ -38,7 +37,7 @@ def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = 
     """Crops and class indices of one rendered scene of ``styles`` (no corner targets: an empty column)."""
     rng = np.random.default_rng(seed)
     size = SIZES[int(rng.choice(len(SIZES), p=[0.6, 0.2, 0.2]))]
-    scene = render_scene(rng, DominoSceneConfig(size=size, styles=styles, pip_variety=PIP_VARIETY))
+    scene = render_scene(rng, DominoSceneConfig(size=size, styles=styles, pip_variety=TRAIN_PIP_VARIETY))
     quads, labels = [], []
     for k in np.flatnonzero(scene.whole()):
         for _look in range(LOOKS):

@@ -6,18 +6,23 @@ Candidates are like what the refiner is shown at run time: the shipped finder's 
 found, which the loose copies cover). To those are added, for each whole tile, its own quad
 thrown off as a loose finder throws it (up to half a tile along, a fifth across, a little too big or small or
 turned), and its quad moved a whole tile along or across, which lands on a neighbour in a line or a wall, or on
-bare table. A whole tile (in view, not cut or covered) makes a positive.
+bare table. A whole tile (in view, not cut or covered) makes a positive. Half the sets lay their pips out otherwise
+(``--pip-variety``, default ``styles.TRAIN_PIP_VARIETY``): the held-out art puts a half's pips where no one layout
+does, and a refiner trained on one layout per face did not know its tiles.
 
-    python -m datasets.dominoes.refiner_data --out DIR --scenes 4000 --seed 31000 [--workers 2]
+    python -m datasets.dominoes.refiner_data --out DIR --scenes 4000 --seed 31000 [--workers 2] [--pip-variety 0]
 """
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 
 from datasets.dominoes.scenes import DominoScene, DominoSceneConfig, render_scene
+from datasets.dominoes.styles import TRAIN_PIP_VARIETY
 from datasets.training import refiner_samples
 from datasets.training.refiner_samples import Samples, labelled
 from vision.dominoes.recognizer import whole_candidates
@@ -46,19 +51,25 @@ def scene_labelled(scene: DominoScene, candidates: np.ndarray) -> Samples:
                     TILE_CROP)
 
 
-def scene_samples(seed: Sequence[int], finder: TileFinder) -> Samples:
-    """All samples of one rendered scene (training styles, a size drawn from ``SIZES``)."""
+def scene_samples(seed: Sequence[int], finder: TileFinder, pip_variety: float = TRAIN_PIP_VARIETY) -> Samples:
+    """All samples of one rendered scene (training styles, a size drawn from ``SIZES``, ``pip_variety`` of the sets
+    laying their pips out otherwise)."""
     rng = np.random.default_rng(seed)
     size = SIZES[int(rng.choice(len(SIZES), p=[0.6, 0.2, 0.2]))]
-    scene = render_scene(rng, DominoSceneConfig(size=size))
+    scene = render_scene(rng, DominoSceneConfig(size=size, pip_variety=pip_variety))
     found, _ = whole_candidates(finder, scene.image, LOW_HEAT)
     candidates = [*found, *proposals(scene, rng)]
     return scene_labelled(scene, np.array(candidates, np.float32).reshape(-1, 4, 2))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, TileFinder, scenes=4000, seed=31000,
-                                chunk=100)
+    """The sample renderer's command line, and ``--pip-variety`` (default ``TRAIN_PIP_VARIETY``; the shipped model
+    was trained on a set with it and one without, seed 33000: ``models/domino-refiner.md``)."""
+    variety = argparse.ArgumentParser(add_help=False)
+    variety.add_argument("--pip-variety", type=float, default=TRAIN_PIP_VARIETY)
+    known, rest = variety.parse_known_args(argv)
+    samples = partial(scene_samples, pip_variety=known.pip_variety)
+    return refiner_samples.main(rest, __doc__.split("\n")[0], samples, TileFinder, scenes=4000, seed=31000, chunk=100)
 
 
 if __name__ == "__main__":

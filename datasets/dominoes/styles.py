@@ -17,6 +17,8 @@ PROCEDURAL: Final = ("ivory-chinese", "black-chinese", "european-white", "europe
 STYLES: Final = (*PROCEDURAL, "paigow-art")
 TRAIN_STYLES: Final = PROCEDURAL
 TEST_STYLE: Final = "paigow-art"
+TRAIN_PIP_VARIETY: Final = 0.5  # share of training sets laying their pips out otherwise (towards the ends, a two
+# across; ``varied_pips``): real sets vary, and the models trained on one layout per face misread the held-out art
 CHINESE_STYLES: Final = ("ivory-chinese", "black-chinese", "paigow-art")
 CHINESE_ASPECT: Final = (2.25, 2.85)  # long / short side of Chinese tiles
 CHINESE_PIP: Final = (0.17, 0.32)  # pip diameter / short side: the biggest touch their neighbours

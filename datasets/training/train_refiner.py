@@ -6,6 +6,7 @@ One command from a clean checkout (renders the samples first when ``--data`` hol
     python -m datasets.training.train_refiner --kind dominoes --data /tmp/refdata --scenes 4000 --minutes 28
 
 ``--export-only`` rewrites the model from ``--checkpoint`` with new ``--tile-threshold`` / ``--passes``.
+``--init`` fine-tunes from another run's ``--checkpoint`` (the shipped domino refiner: ``models/domino-refiner.md``).
 """
 
 from __future__ import annotations
@@ -114,6 +115,8 @@ def train(args: argparse.Namespace, geometry: CropGeometry = TILE_CROP) -> tuple
     torch.manual_seed(args.seed)
     generator = torch.Generator().manual_seed(args.seed)
     net = RefinerNet(geometry)
+    if args.init:  # fine-tune: start from another run's weights
+        net.load_state_dict(torch.load(args.init, weights_only=False)["state"])
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     t0, step, budget = time.perf_counter(), 0, args.minutes * 60
     while (elapsed := time.perf_counter() - t0) < budget:
@@ -135,7 +138,7 @@ def train(args: argparse.Namespace, geometry: CropGeometry = TILE_CROP) -> tuple
     scores = validate(net, crops[val], targets[val], labels[val], geometry)
     print(f"validation: {scores}", flush=True)
     summary = {"steps": step, "minutes": args.minutes, "samples": len(crops), "validation": scores,
-               "seed": args.seed, "batch": args.batch, "lr": args.lr}
+               "seed": args.seed, "batch": args.batch, "lr": args.lr, "init": str(args.init) if args.init else None}
     return net, summary
 
 
@@ -174,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--corner-weight", type=float, default=5.0)
     parser.add_argument("--tile-threshold", type=float, default=0.5)
     parser.add_argument("--passes", type=int, default=2)
+    parser.add_argument("--init", type=Path, help="start from the weights of an earlier run's --checkpoint")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     geometry, refiner, render = KINDS[args.kind]

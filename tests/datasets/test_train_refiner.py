@@ -12,8 +12,12 @@ import pytest
 
 pytest.importorskip("torch")
 
+import torch
+
 from datasets.dominoes.refiner_data import main as render_samples
-from datasets.training.train_refiner import augmented, export, metadata, train
+from datasets.dominoes.refiner_data import scene_samples
+from datasets.training.train_refiner import augmented, export, load, metadata, train
+from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
 
 
@@ -42,9 +46,13 @@ def test_turned_and_mirrored_crops_keep_their_targets() -> None:
 def test_a_short_run_exports_a_model_the_runtime_reads(tmp_path: Path) -> None:
     render_samples(["--out", str(tmp_path), "--scenes", "3", "--workers", "1", "--chunk", "1"])
     args = argparse.Namespace(data=tmp_path, val_share=0.5, seed=0, lr=1e-3, minutes=0.02, batch=16,
-                              corner_weight=5.0)
+                              corner_weight=5.0, init=None)
     net, summary = train(args)
     assert summary["steps"] > 0 and 0 <= summary["validation"]["tile_accuracy"] <= 1
+    torch.save({"state": net.state_dict(), "summary": summary}, tmp_path / "run.pt")
+    again, _ = train(argparse.Namespace(**(vars(args) | {"minutes": 0.0, "init": tmp_path / "run.pt", "seed": 1})))
+    first, second = net.state_dict(), again.state_dict()
+    assert all(torch.equal(first[k], second[k]) for k in first)  # a fine-tune starts from the run it names
     path = tmp_path / "refiner.onnx"
     assert export(net.eval(), path, metadata(0.6, 1, summary)) < 1e-4
     refiner = TileRefiner(path)
@@ -52,3 +60,16 @@ def test_a_short_run_exports_a_model_the_runtime_reads(tmp_path: Path) -> None:
     quad = np.array([[100, 100], [140, 100], [140, 200], [100, 200]], np.float32)
     quads, tile = refiner(np.full((300, 300, 3), 128, np.uint8), quad[None])
     assert quads.shape == (1, 4, 2) and 0 <= tile[0] <= 1
+
+
+def test_the_renderer_lays_pips_out_as_asked(tmp_path: Path) -> None:
+    """``--pip-variety`` reaches the worker processes: the shard written with it holds the samples of
+    ``scene_samples`` at that variety, other crops than a set with one layout per face gives. (This scene's set keeps
+    its layout at the default 0.5.)"""
+    render_samples(["--out", str(tmp_path), "--scenes", "1", "--workers", "1", "--chunk", "1", "--pip-variety", "1"])
+    written, _, labels, _ = load(tmp_path)
+    finder = TileFinder()
+    varied, _, varied_labels = scene_samples((31000, 0), finder, pip_variety=1.0)
+    plain, _, _ = scene_samples((31000, 0), finder, pip_variety=0.0)
+    assert np.array_equal(written, varied) and np.array_equal(labels, varied_labels)
+    assert len(plain) and not np.array_equal(varied[: len(plain)], plain)
