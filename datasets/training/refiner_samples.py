@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -97,16 +97,20 @@ def _write_scenes(job: tuple[Path, int, int, int], samples: SceneSamples, finder
 
 
 def main(argv: Sequence[str] | None, description: str, samples: SceneSamples, finder: Callable[[], Any],
-         scenes: int, seed: int, chunk: int, prefix: str = "refiner") -> int:
+         scenes: int, seed: int, chunk: int, prefix: str = "refiner", knobs: Mapping[str, float] | None = None) -> int:
     """The command line of a sample renderer: shards of ``chunk`` scenes (``prefix-seed-first.npz``) written on
-    worker processes; ``finder`` makes what ``samples`` needs besides the seed, once per process."""
+    worker processes; ``finder`` makes what ``samples`` needs besides the seed, once per process. Each of ``knobs``
+    (a keyword of ``samples`` and its default) is an option too: ``pip_variety`` is ``--pip-variety``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--scenes", type=int, default=scenes)
     parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=chunk)
+    for name, default in (knobs or {}).items():
+        parser.add_argument(f"--{name.replace('_', '-')}", type=float, default=default, help=f"default {default}")
     args = parser.parse_args(argv)
+    samples = partial(samples, **{name: getattr(args, name) for name in knobs or {}})
     args.out.mkdir(parents=True, exist_ok=True)
     jobs = [(args.out, args.seed, first, min(args.chunk, args.scenes - first))
             for first in range(0, args.scenes, args.chunk)]
