@@ -29,6 +29,16 @@ METADATA_KEY = "kibitz"
 OUTPUTS = ("heat", "corners", "visible")
 COARSE_MIN_SCORE = 0.6  # a coarse look's heat as sure as the threshold: it sees phones and hands at card size too
 BIG_CARD_SHORT_SIDE = 24.0  # px at the coarse look: cards this big there are past the fine look's training sizes
+EVEN_CLIP, EVEN_TILES = 3.0, 8  # CLAHE on the lightness: clip limit, tiles along each side of the frame
+
+
+def evened(image: np.ndarray) -> np.ndarray:
+    """The frame with its lightness evened out, tile by tile (CLAHE on L of Lab; colours kept): cards in a shadow,
+    or on a dark busy mat, stand out from it as they do elsewhere in the frame."""
+    lab = cv2.cvtColor(as_bgr(image), cv2.COLOR_BGR2LAB)
+    clahe = cv2.createCLAHE(clipLimit=EVEN_CLIP, tileGridSize=(EVEN_TILES, EVEN_TILES))
+    lab[..., 0] = clahe.apply(np.ascontiguousarray(lab[..., 0]))
+    return cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
 
 
 class FinderModelError(RuntimeError):
@@ -79,28 +89,36 @@ class LearnedFinder:
         else, the classifier, will check)."""
         return self.find(image, threshold)[0]
 
-    def find(self, image: np.ndarray, threshold: float | None = None) -> tuple[Detections, np.ndarray]:
-        """The detections and each one's predicted visible share (what ``partial`` thresholds; for calibration)."""
+    def find(self, image: np.ndarray, threshold: float | None = None, even: bool = False
+             ) -> tuple[Detections, np.ndarray]:
+        """The detections and each one's predicted visible share (what ``partial`` thresholds; for calibration).
+        ``even``: the network looks at the frame with its lightness evened (``evened``); quads are refitted on the
+        frame itself."""
         image = as_bgr(image)
+        shown = evened(image) if even else image
         height, width = image.shape[:2]
         scale = self.input_scale(width, height)
         least = self.heat_threshold if threshold is None else threshold
-        quads, score, seen = self._look(image, scale, least)
+        quads, score, seen = self._look(shown, scale, least)
         for zoom in self.zoom_out:
-            quads, score, seen = self._add_big_cards((quads, score, seen), self._look(image, scale * zoom, least),
+            quads, score, seen = self._add_big_cards((quads, score, seen), self._look(shown, scale * zoom, least),
                                                      scale * zoom, least)
         return self._finished(image, quads, score, seen, scale), seen
 
     def other_look(self, image: np.ndarray, zoom: float = 1.0, mirror: bool = False,
-                   threshold: float | None = None) -> Detections:
-        """One more look of the network, at ``zoom`` times the fine look's scale and/or on the mirror image, decoded
-        and refitted like the fine look: the network does not see a frame and its mirror image, or a slightly
-        bigger copy, quite alike, so such a look finds some of what the fine one missed (``vision.more_looks``, and
-        the domino recogniser's finer look)."""
+                   threshold: float | None = None, even: bool = False) -> Detections:
+        """One more look of the network, at ``zoom`` times the fine look's scale and/or on the mirror image and/or
+        on the frame with its lightness evened (``even``), decoded and refitted like the fine look (the refit on the
+        frame itself): the network does not see these quite alike, so such a look finds some of what the fine one
+        missed (``vision.more_looks``, and the domino recogniser's finer look). The evened frame alone is looked at
+        as ``find`` looks, close-up cards included."""
+        if zoom == 1.0 and not mirror:
+            return self.find(image, threshold, even)[0]
         image = as_bgr(image)
         height, width = image.shape[:2]
         scale = self.input_scale(width, height)
-        shown = np.ascontiguousarray(image[:, ::-1]) if mirror else image
+        shown = evened(image) if even else image
+        shown = np.ascontiguousarray(shown[:, ::-1]) if mirror else shown
         quads, score, seen = self._look(shown, scale * zoom, self.heat_threshold if threshold is None else threshold)
         if mirror:
             quads[..., 0] = (width - 1) - quads[..., 0]
