@@ -20,8 +20,10 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
   (the finder may put two loose quads on a close-up card, and a plain read twice is two plains to the deck prior);
 - a second look at each detection by the refiner (``refiner=CardRefiner()``, ``vision.card_refiner``) before the
   crops are classified: moved onto the card it is about (the finder's quad of a covered card hedges between the
-  strip that shows and the card), a doubtful one kept only when the refiner calls it a card, and cards beside the
-  sure ones looked for (``look_beside``).
+  strip that shows and the card), a doubtful one kept only when the refiner calls it a card, a sure one dropped when
+  the refiner is all but sure there is no card (``refiner_veto=PHOTO_REFINER_VETO``: the art on a card box's lid, a
+  phone's dark screen; the refiner sees what lies round them), and cards beside the sure ones looked for
+  (``look_beside``).
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
 half-covered partner named again cost it moves, a plain played onto its partner plain lies where one card's twin
 quad would, and its time is better spent on the next frame (README).
@@ -69,6 +71,9 @@ SAME_CARD_IOU = 0.5  # two quads overlapping this much and read as the same card
 PHOTO_MAYBE_NEEDS = 0.7  # a still photo's doubtful candidate needs this much of a card's face: the refiner checks
 # them too (a doubtful one it does not call a card goes), and the classifier, trained with label smoothing, gives a
 # card seen from its true quad 0.8-0.95, so 0.9 left out cards that were there (README, session 15)
+PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner gives a card less than this: of the
+# held-out default scenes' named cards the least it gives is 0.17, box art and dark things named `back` 0-0.01
+# (README, session 16)
 
 
 def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.ndarray,
@@ -114,11 +119,14 @@ class Recognizer:
     small_backs: SmallBacks | None = None  # still photos: SmallBacks() (see the module docstring)
     refiner: CardRefiner | None = None  # still photos: CardRefiner() (see the module docstring)
     look_beside: bool = False  # still photos: with the refiner, cards beside the sure ones looked for
+    refiner_veto: float | None = None  # still photos: PHOTO_REFINER_VETO (see the module docstring)
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
             raise ValueError(f"Recognizer: maybe_heat must be >= 0 and maybe_needs in [0, 1], got {self.maybe_heat}"
                              f" and {self.maybe_needs}")
+        if self.refiner_veto is not None and not 0.0 < self.refiner_veto < 1.0:
+            raise ValueError(f"Recognizer: refiner_veto must lie in (0, 1) or be None, got {self.refiner_veto}")
         if self.same_card_iou is not None and not 0.0 < self.same_card_iou < 1.0:
             raise ValueError(f"Recognizer: same_card_iou must lie in (0, 1) or be None, got {self.same_card_iou}")
 
@@ -129,7 +137,7 @@ class Recognizer:
         the refiner on top of the live table's recogniser (see the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
                  "grow_look": GrowLook(), "small_backs": SmallBacks(), "look_beside": True,
-                 "maybe_needs": PHOTO_MAYBE_NEEDS}
+                 "maybe_needs": PHOTO_MAYBE_NEEDS, "refiner_veto": PHOTO_REFINER_VETO}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
             photo["refiner"] = CardRefiner()
         return cls(**(photo | knobs))
@@ -150,7 +158,9 @@ class Recognizer:
 
     def _refined(self, image: np.ndarray, found: Detections, doubtful: np.ndarray) -> tuple[Detections, np.ndarray]:
         """The detections moved onto the cards they are about (``refiner``); a doubtful one is kept only when the
-        refiner calls it a card, and of two that end on one card the surer stays."""
+        refiner calls it a card, a sure one only when it is not all but sure there is none (``refiner_veto``; a
+        close-up card, which the refiner does not look at, stays), and of two that end on one card the surer
+        stays."""
         assert self.refiner is not None
         sides = np.linalg.norm(found.quads[:, 3] - found.quads[:, 0], axis=1)
         big = sides > REFINE_MAX * min(image.shape[:2])  # a close-up card: its crop would reach far past the frame
@@ -158,6 +168,8 @@ class Recognizer:
         if (~big).any():
             quads[~big], card[~big] = self.refiner(image, found.quads[~big])
         keep = ~doubtful | (card >= self.refiner.threshold)
+        if self.refiner_veto is not None:
+            keep &= big | (card >= self.refiner_veto)
         still = np.array([quad_iou(a, b) >= REFINE_SNAP for a, b in zip(quads, found.quads, strict=True)], bool)
         quads = np.where(still[:, None, None] | (card < self.refiner.threshold)[:, None, None], found.quads, quads)
         found, doubtful = found.replace(quads=quads)[keep], doubtful[keep]

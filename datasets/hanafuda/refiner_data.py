@@ -9,16 +9,22 @@ card makes a positive when it is not cut by the frame, shows ``NAMED`` of its fa
 40-60 %) and is a face or a back (a blank is not a card to name). Scenes are drawn from the held-in styles, a
 quarter each of the ``default``, ``piles``, ``whole-mat`` and ``close-up`` presets.
 
-    python -m datasets.hanafuda.refiner_data --out DIR --scenes 3000 --seed 41000 [--workers 2]
+The card art printed on a card box's lid is a candidate too, as it lies and thrown off like a card's quad: the
+finder and the classifier take it for a card, and only what lies round it (the lid, its frame, its lettering) tells
+it apart, which is what the refiner sees (README, session 16). ``--boxes`` is the share of scenes given a card box
+for sure, beside the preset's own props (0 by default: the session-13 recipe).
+
+    python -m datasets.hanafuda.refiner_data --out DIR --scenes 3000 --seed 41000 [--workers 2] [--boxes 0.3]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
-from datasets.hanafuda.config import preset
+from datasets.hanafuda.config import DEFAULT_PROPS, preset
 from datasets.hanafuda.scenes import BLANK, Scene, render_scene
 from datasets.training import refiner_samples
 from datasets.training.refiner_samples import Samples, labelled
@@ -28,6 +34,7 @@ from vision.finder_learned import LearnedFinder
 LOW_HEAT = 0.15
 NAMED = 0.3
 PRESETS = ("default", "piles", "whole-mat", "close-up")
+BOX_HEAVY = {**DEFAULT_PROPS, "card-box": 4.0}  # the prop kinds' weights in a scene given a card box for sure
 
 
 def _named(scene: Scene) -> np.ndarray:
@@ -47,19 +54,30 @@ def proposals(scene: Scene, rng: np.random.Generator) -> list[np.ndarray]:
     return refiner_samples.proposals(quads, rng, along=(0.12, 0.35), across=(0.15, 0.4), step=_step)
 
 
-def scene_samples(seed: Sequence[int], finder: LearnedFinder) -> Samples:
-    """All samples of one rendered scene (training styles, a preset drawn from ``PRESETS``)."""
+def box_art(scene: Scene, rng: np.random.Generator) -> list[np.ndarray]:
+    """The card art on each card box's lid, as it lies and thrown off as a loose finder throws a card's quad."""
+    arts = [prop.art_quad.astype(np.float32) for prop in scene.props if prop.art_quad is not None]
+    return arts + refiner_samples.proposals(arts, rng, along=(0.12, 0.35), across=(0.15, 0.4), step=_step)
+
+
+def scene_samples(seed: Sequence[int], finder: LearnedFinder, boxes: float = 0.0) -> Samples:
+    """All samples of one rendered scene (training styles, a preset drawn from ``PRESETS``; a card box for sure
+    with probability ``boxes``)."""
     rng = np.random.default_rng(seed)
-    scene = render_scene(rng, preset(PRESETS[int(rng.integers(len(PRESETS)))]))
+    config = preset(PRESETS[int(rng.integers(len(PRESETS)))])
+    if rng.random() < boxes:
+        config = replace(config, props=1.0, prop_kinds=BOX_HEAVY)
+    scene = render_scene(rng, config)
     found = finder(scene.image, threshold=LOW_HEAT)
     candidates = np.concatenate([found.quads.reshape(-1, 4, 2),
-                                 np.array(proposals(scene, rng), np.float32).reshape(-1, 4, 2)])
+                                 np.array(proposals(scene, rng), np.float32).reshape(-1, 4, 2),
+                                 np.array(box_art(scene, rng), np.float32).reshape(-1, 4, 2)])
     return labelled(scene.image, scene.quads.reshape(-1, 4, 2), _named(scene), candidates, CARD_CROP)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, LearnedFinder, scenes=3000, seed=41000,
-                                chunk=50)
+                                chunk=50, knobs={"boxes": 0.0})
 
 
 if __name__ == "__main__":

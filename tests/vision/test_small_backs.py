@@ -35,10 +35,13 @@ def test_knobs_are_checked() -> None:
 def test_held_out_backs_are_named_once_and_small_dark_things_never(shared_data: Path) -> None:
     """Held-out scene 78: a small dark patch beside the cards reads as a back. With small backs checked the photo
     names the one back lying there, and the faces as before. (Scene 13, where the session-11 finder split a big
-    black back in two, is read whole by the session-12 finder; the merging of two halves is built exactly above.)"""
+    black back in two, is read whole by the session-12 finder; the merging of two halves is built exactly above.)
+    The refiner's veto (session 16) drops that patch before the small backs are checked, so both are left out here
+    but for the last check, the photo recogniser as it ships."""
     classifier = CardClassifier(threads=1)
-    checked = Recognizer.for_photos(classifier=classifier)
-    unchecked = Recognizer.for_photos(classifier=classifier, small_backs=None)
+    checked = Recognizer.for_photos(classifier=classifier, refiner_veto=None)
+    unchecked = Recognizer.for_photos(classifier=classifier, small_backs=None, refiner_veto=None)
+    shipped = Recognizer.for_photos(classifier=classifier)
     for index in (78,):
         scene = render_scene(np.random.default_rng([7000, index]), preset("default", styles=(TEST_STYLE,)))
         backs_there = sum(label == "back" for label, v in zip(scene.labels, scene.visible, strict=True) if v > 0)
@@ -48,3 +51,4 @@ def test_held_out_backs_are_named_once_and_small_dark_things_never(shared_data: 
         assert after["back"] == 1, f"scene {index}: {after['back']} backs"
         faces = lambda names: {k: n for k, n in names.items() if k not in ("back", "unknown")}  # noqa: E731
         assert faces(after) == faces(before)
+        assert Counter(c.label for c in shipped(scene.image).cards) == after
