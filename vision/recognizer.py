@@ -21,8 +21,8 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
 - a second look at each detection by the refiner (``refiner=CardRefiner()``, ``vision.card_refiner``) before the
   crops are classified: moved onto the card it is about (the finder's quad of a covered card hedges between the
   strip that shows and the card), a doubtful one kept only when the refiner calls it a card, a sure one dropped when
-  the refiner is all but sure there is no card (``refiner_veto=PHOTO_REFINER_VETO``: the art on a card box's lid, a
-  phone's dark screen; the refiner sees what lies round them), and cards beside the sure ones looked for
+  the refiner is all but sure there is no card (``refiner_veto=PHOTO_REFINER_VETO``: the art on a card box's lid,
+  a dark gap named a back; the refiner sees what lies round them), and cards beside the sure ones looked for
   (``look_beside``).
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
 half-covered partner named again cost it moves, a plain played onto its partner plain lies where one card's twin
@@ -72,7 +72,7 @@ PHOTO_MAYBE_NEEDS = 0.7  # a still photo's doubtful candidate needs this much of
 # them too (a doubtful one it does not call a card goes), and the classifier, trained with label smoothing, gives a
 # card seen from its true quad 0.8-0.95, so 0.9 left out cards that were there (README, session 15)
 PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner gives a card less than this: of the
-# held-out default scenes' named cards the least it gives is 0.17, box art and dark things named `back` 0-0.01
+# held-out default scenes' named cards the least it gives is 0.17, the box art and dark things it drops 0-0.01
 # (README, session 16)
 
 

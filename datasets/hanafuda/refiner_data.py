@@ -12,7 +12,7 @@ quarter each of the ``default``, ``piles``, ``whole-mat`` and ``close-up`` prese
 The card art printed on a card box's lid is a candidate too, as it lies and thrown off like a card's quad: the
 finder and the classifier take it for a card, and only what lies round it (the lid, its frame, its lettering) tells
 it apart, which is what the refiner sees (README, session 16). ``--boxes`` is the share of scenes given a card box
-for sure, beside the preset's own props (0 by default: the session-13 recipe).
+for sure, beside the preset's own props (0 by default).
 
     python -m datasets.hanafuda.refiner_data --out DIR --scenes 3000 --seed 41000 [--workers 2] [--boxes 0.3]
 """
