@@ -168,8 +168,8 @@ class Recognizer:
         if (~big).any():
             quads[~big], card[~big] = self.refiner(image, found.quads[~big])
         keep = ~doubtful | (card >= self.refiner.threshold)
-        if self.refiner_veto is not None:
-            keep &= big | (card >= self.refiner_veto)
+        if self.refiner_veto is not None:  # a close-up card is not looked at: its card stays 1
+            keep &= card >= self.refiner_veto
         still = np.array([quad_iou(a, b) >= REFINE_SNAP for a, b in zip(quads, found.quads, strict=True)], bool)
         quads = np.where(still[:, None, None] | (card < self.refiner.threshold)[:, None, None], found.quads, quads)
         found, doubtful = found.replace(quads=quads)[keep], doubtful[keep]

@@ -48,16 +48,20 @@ def _step(rng: np.random.Generator) -> tuple[float, float]:
     return (far, 0.0) if rng.random() < 0.4 else (0.0, far)
 
 
+def _loose(quads: list[np.ndarray], rng: np.random.Generator) -> list[np.ndarray]:
+    """Loose and moved copies of ``quads``, as the finder throws a card's quad."""
+    return refiner_samples.proposals(quads, rng, along=(0.12, 0.35), across=(0.15, 0.4), step=_step)
+
+
 def proposals(scene: Scene, rng: np.random.Generator) -> list[np.ndarray]:
     """The loose and moved copies of each named card's quad."""
-    quads = [scene.quads[k].astype(np.float32) for k in np.flatnonzero(_named(scene))]
-    return refiner_samples.proposals(quads, rng, along=(0.12, 0.35), across=(0.15, 0.4), step=_step)
+    return _loose([scene.quads[k].astype(np.float32) for k in np.flatnonzero(_named(scene))], rng)
 
 
 def box_art(scene: Scene, rng: np.random.Generator) -> list[np.ndarray]:
     """The card art on each card box's lid, as it lies and thrown off as a loose finder throws a card's quad."""
     arts = [prop.art_quad.astype(np.float32) for prop in scene.props if prop.art_quad is not None]
-    return arts + refiner_samples.proposals(arts, rng, along=(0.12, 0.35), across=(0.15, 0.4), step=_step)
+    return arts + _loose(arts, rng)
 
 
 def scene_samples(seed: Sequence[int], finder: LearnedFinder, boxes: float = 0.0) -> Samples:
