@@ -38,8 +38,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     evaluation = Evaluation()
     confusion_path = Path(args.confusion) if args.confusion else folder / "confusion.png"
+    ours = {confusion_path.resolve(), (folder / "confusion.png").resolve()}  # an earlier run's matrix is no photo
     images = sorted(p.name for p in folder.iterdir()
-                    if p.suffix.lower() in (".jpg", ".jpeg", ".png") and p.resolve() != confusion_path.resolve())
+                    if p.suffix.lower() in (".jpg", ".jpeg", ".png") and p.resolve() not in ours)
     if args.dominoes:
         from vision.dominoes.recognizer import DominoRecognizer
 

@@ -66,7 +66,7 @@ def test_mat_writes_png_and_pdf(tmp_path, capsys):
     assert main(["mat", "--out", str(tmp_path / "mat.gif")]) == 2
 
 
-def test_eval_vision_reports_precision_recall_and_a_confusion_matrix(scene_folder, capsys):
+def test_eval_vision_reports_precision_recall_and_a_confusion_matrix(scene_folder, capsys, tmp_path):
     assert main(["eval-vision", str(scene_folder), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["images"] == 3
@@ -74,6 +74,9 @@ def test_eval_vision_reports_precision_recall_and_a_confusion_matrix(scene_folde
     assert report["ms_median"] > 0 and report["per_card"]
     picture = cv2.imread(report["confusion_png"])
     assert picture is not None and picture.shape[0] == picture.shape[1]
+    # a second run writing its matrix elsewhere does not score the first run's matrix as a photo
+    assert main(["eval-vision", str(scene_folder), "--json", "--confusion", str(tmp_path / "m.png")]) == 0
+    assert json.loads(capsys.readouterr().out)["images"] == 3
 
 
 def test_eval_vision_needs_labels(tmp_path, capsys):
