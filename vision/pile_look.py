@@ -13,7 +13,7 @@ recogniser drops the ones it cannot name). A detection much bigger than its neig
 the next surest tries apart from the first, centred in it and naming other cards, are added (a split).
 
 A try that would cover another detection (IoU above ``max_overlap``) is not read: it would only name that card a
-second time. Held out (README, session 17): ``piles`` 90.1 -> 91.8 % named, ``whole-mat`` 94.7 -> 95.8 %, with the
+second time. Held out (README, session 17): ``piles`` 90.1 -> 92.3 % named, ``whole-mat`` 94.7 -> 96.2 %, with the
 backs in piles (``Recognizer.pile_backs``); not one card named wrong more. Each detection looked at costs 30-60 ms.
 """
 
@@ -64,7 +64,8 @@ class PileLook:
     probabilities, with replacements and the cards split out of a detection that held several."""
 
     neighbours: int = 2  # how many of the nearest named cards lend their shape
-    reach: float = 1.5  # a neighbour lends its shape when its centre is within this many of its lengths
+    reach: float = 3.5  # a neighbour lends its shape when its centre is within this many of its lengths
+    doubtful_reach: float = 1.5  # the same for a doubtful candidate: card-box art beside a pile read as a card
     needs: float = 0.8  # the least probability of a card's face a try must reach
     doubtful_needs: float = 0.9  # the same for a doubtful candidate: at 0.8 one of 40 piles got a phantom card
     max_overlap: float = 0.6  # a try overlapping another detection more than this is not read
@@ -73,13 +74,13 @@ class PileLook:
         bars = (self.needs, self.doubtful_needs)
         if (
             self.neighbours < 1
-            or self.reach <= 0
+            or min(self.reach, self.doubtful_reach) <= 0
             or not 0.0 <= min(bars) <= max(bars) <= 1.0
             or not (0.0 < self.max_overlap <= 1.0)
         ):
             raise ValueError(
-                f"PileLook: needs neighbours >= 1, reach > 0, needs and doubtful_needs in [0, 1] and max_overlap in "
-                f"(0, 1], got {self}"
+                f"PileLook: needs neighbours >= 1, reach and doubtful_reach > 0, needs and doubtful_needs in [0, 1] "
+                f"and max_overlap in (0, 1], got {self}"
             )
 
     def __call__(
@@ -95,9 +96,9 @@ class PileLook:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``todo``: which detections to look at again; ``named``: which lend their shape (a face or a back was
         read); ``doubtful``: the ``todo`` ones are candidates the finder was unsure of (a try must reach
-        ``doubtful_needs``). Without a ``refiner`` the tries are read as they are. Returns the quads, their
-        probabilities and, for each, the detection it came from (a detection split into cards gives several); the
-        inputs are left alone."""
+        ``doubtful_needs``, a neighbour lie within ``doubtful_reach``). Without a ``refiner`` the tries are read as
+        they are. Returns the quads, their probabilities and, for each, the detection it came from (a detection split
+        into cards gives several); the inputs are left alone."""
         quads, probabilities = np.array(quads, np.float32), np.array(probabilities, np.float32)
         source = np.arange(len(quads))
         lenders = np.flatnonzero(named)
@@ -111,7 +112,8 @@ class PileLook:
         for i in np.flatnonzero(todo):
             distance = np.linalg.norm(centres[lenders] - centres[i], axis=1)
             near = lenders[np.argsort(distance, kind="stable")][: self.neighbours]
-            close = np.linalg.norm(centres[near] - centres[i], axis=1) < self.reach * lengths[near]
+            reach = self.doubtful_reach if doubtful else self.reach
+            close = np.linalg.norm(centres[near] - centres[i], axis=1) < reach * lengths[near]
             near = near[close & (areas[i] <= HOLDS_AT_MOST * areas[near])]
             if not len(near):
                 continue

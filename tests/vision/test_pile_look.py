@@ -55,6 +55,8 @@ def test_knobs_are_checked() -> None:
         PileLook(needs=1.5)
     with pytest.raises(ValueError, match="doubtful_needs"):
         PileLook(doubtful_needs=-0.1)
+    with pytest.raises(ValueError, match="doubtful_reach"):
+        PileLook(doubtful_reach=0.0)
 
 
 def test_nothing_named_lends_no_shape(models: dict[str, object]) -> None:
