@@ -2,14 +2,15 @@
 lightness evened out.
 
 The network does not see a frame and its mirror image (or the frame a quarter bigger) quite alike: a card on a busy
-table that the fine look missed may stand out in one of them. Cards in a shadow, or on a dark mat printed with a
-grid, may get no heat at all; with the lightness evened out tile by tile (``finder_learned.evened``) some of them
-do. What those looks find where the fine look found nothing is returned as candidates; the caller decides what they
-need to be kept. The card recogniser takes them as doubtful candidates, kept only when the classifier is sure it
-shows a card's face (``Recognizer.maybe_needs``, ``Recognizer.for_photos``); the domino recogniser looks at twice
-the scale and keeps what reads face up (``vision.dominoes.recognizer.PHOTO_LOOKS``; the evened look lost it more
-tiles than it found, README session 16). A few more network passes: for photos, not the live table, where the time
-is better spent on the next frame.
+table that the fine look missed may stand out in one of them. Cards in a shadow, or on a dark mat printed with a grid,
+may get no heat at all; with the lightness evened out tile by tile (``finder_learned.evened``) some of them do. What
+those looks find where the fine look found nothing is returned as candidates; the caller decides what they need to be
+kept. The card recogniser takes them as doubtful candidates, kept only when the classifier is sure it shows a card's
+face (``Recognizer.maybe_needs``, ``Recognizer.for_photos``), and tries the other quads, those over a card already
+found, on a found card it cannot name (``MoreLooks.split``, ``Recognizer.other_quads``); the domino recogniser looks at
+twice the scale and keeps what reads face up (``vision.dominoes.recognizer.PHOTO_LOOKS``; the evened look lost it more
+tiles than it found, README session 16). A few more network passes: for photos, not the live table, where the time is
+better spent on the next frame.
 """
 
 from __future__ import annotations
@@ -56,15 +57,23 @@ class MoreLooks:
                              f"{self.max_overlap}")
 
     def __call__(self, finder: LearnedFinder, image: np.ndarray, found: Detections) -> Detections:
+        return self.split(finder, image, found)[0]
+
+    def split(self, finder: LearnedFinder, image: np.ndarray, found: Detections) -> tuple[Detections, Detections]:
+        """The candidates that overlap nothing found (as calling it gives), and those that overlap a detection:
+        other quads of a card already found, which may fit it better (the recogniser tries them on a detection it
+        cannot name)."""
         candidates = Detections.concatenate([finder.other_look(image, zoom=look.zoom, mirror=look.mirror,
                                                                threshold=look.least, even=look.even)
                                              for look in self.looks])
         candidates = candidates[np.argsort(-candidates.confidence, kind="stable")]
+        again = np.zeros(len(candidates), bool)
         if len(found) and len(candidates):
-            candidates = candidates[iou_matrix(candidates.quads, found.quads).max(axis=1) <= self.max_overlap]
+            again = iou_matrix(candidates.quads, found.quads).max(axis=1) > self.max_overlap
+        others, candidates = candidates[again], candidates[~again]
         among = iou_matrix(candidates.quads, candidates.quads)
         kept: list[int] = []
         for i in range(len(candidates)):  # surest first: one look's card seen again by the other goes
             if not kept or among[i, kept].max() <= self.max_overlap:
                 kept.append(i)
-        return candidates[kept]
+        return candidates[kept], others

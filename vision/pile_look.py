@@ -1,20 +1,21 @@
 """A look at unnamed cards in the shape of their named neighbours, for still photos.
 
-In a pile the finder's quad of a covered card can be the wrong shape as well as in the wrong place: seen at a
-grazing angle (a tilted phone, the pile near the frame's far edge) a card is foreshortened to nearly a square, and
-the finder, hedging between the strip that shows and a card of the usual shape, draws a quad half again too long.
-No shift of that quad (``vision.second_look``) reads a card. The card on top of the pile, which the classifier does
-name, shows the shape every card has there; so do the named cards of a whole mat's tight grid round a quad that
-straddles two cards. So a detection still unnamed near a named card is tried again in the shape of each of its
-nearest named neighbours: that shape moved over the detection in steps of ``STEP`` (``borrowed``), and each such
-quad moved by the refiner onto the card it is about. The try the classifier is surest is a card's face replaces the
-detection when that surety reaches ``needs`` (``doubtful_needs`` for a doubtful candidate, looked at before the
-recogniser drops the ones it cannot name). A detection much bigger than its neighbours may hold several cards:
-the next surest tries apart from the first, centred in it and naming other cards, are added (a split).
+In a pile the finder's quad of a covered card can be the wrong shape as well as in the wrong place: seen at a grazing
+angle (a tilted phone, the pile near the frame's far edge) a card is foreshortened to nearly a square, and the finder,
+hedging between the strip that shows and a card of the usual shape, draws a quad half again too long. No shift of that
+quad (``vision.second_look``) reads a card. The card on top of the pile, which the classifier does name, shows the shape
+every card has there; so do the named cards of a whole mat's tight grid round a quad that straddles two cards. So a
+detection still unnamed near a named card is tried again in the shape of each of its nearest named neighbours: that
+shape moved over the detection in steps of ``STEP`` (``borrowed``), and each such quad moved by the refiner onto the
+card it is about. The try the classifier is surest is a card's face replaces the detection when that surety reaches
+``needs`` (``doubtful_needs`` for a doubtful candidate, looked at before the recogniser drops the ones it cannot name).
+A detection much bigger than its neighbours may hold several cards: the next surest tries apart from the first, centred
+in it and naming other cards, are added (a split).
 
-A try that would cover another detection (IoU above ``max_overlap``) is not read: it would only name that card a
-second time. Held out (README, session 17): ``piles`` 90.1 -> 92.3 % named, ``whole-mat`` 94.7 -> 96.2 %, with the
-backs in piles (``Recognizer.pile_backs``); not one card named wrong more. Each detection looked at costs 30-60 ms.
+A try that would cover another detection (IoU above ``max_overlap``) is not read: it would only name that card a second
+time. Held out (README, session 17): ``piles`` 90.1 -> 92.3 % named, ``whole-mat`` 94.7 -> 96.2 % (before the more
+looks' other quads), with the backs in piles (``Recognizer.pile_backs``); not one card named wrong more. Each detection
+looked at costs 30-60 ms.
 """
 
 from __future__ import annotations

@@ -9,8 +9,9 @@ path: a phone's dark screen reads as a plain back with probability 0.95.
 A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets eight things more:
 - a lower bar for doubtful candidates (``maybe_needs=PHOTO_MAYBE_NEEDS``): the refiner checks them too; and a
   doubtful candidate read as a back is kept where it lies partly under a sure card's face (``pile_backs``);
-- more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image and a bigger copy;
-  what only they find is a doubtful candidate;
+- more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image, a bigger copy and
+  the frame with its lightness evened; what only they find is a doubtful candidate, and their quads over a card
+  found but not named are tried on it (``other_quads``: in glare or a pile one of them may fit the card better);
 - a second look (``second_look=SecondLook()``, ``vision.second_look``) at sure detections the classifier cannot
   name: in a fanned pile the finder's quad of a half-covered card is often a quarter of a width off;
 - a look at cards still unnamed in the shape of their named neighbours (``pile_look=PileLook()``,
@@ -73,6 +74,8 @@ REFINE_SNAP = 0.85  # a refined quad this close to the finder's keeps the finder
 BESIDE_ALONG, BESIDE_ACROSS = 1.05, 1.08  # a card beside another, in its lengths and widths (a small gap between)
 BESIDE_CLEAR = 0.3  # a card looked for beside the found ones overlaps none of them more (IoU)
 PILE_TOUCH = 0.05  # a doubtful back overlapping a sure detection this much lies in a pile
+OTHER_QUAD_OVER, OTHER_QUAD_CLEAR = 0.3, 0.6  # a more look's quad over a detection (IoU), clear of the others
+OTHER_QUAD_NEEDS = 0.8  # the least probability of a card's face that such a quad must give to replace the detection's
 SAME_CARD_IOU = 0.5  # two quads overlapping this much and read as the same card are one card
 PHOTO_MAYBE_NEEDS = 0.7  # a still photo's doubtful candidate needs this much of a card's face: the refiner checks
 # them too (a doubtful one it does not call a card goes), and the classifier, trained with label smoothing, gives a
@@ -104,6 +107,28 @@ def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.n
     return keep
 
 
+def _other_quads(image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray, todo: np.ndarray,
+                 others: np.ndarray, classifier: CardClassifier) -> tuple[np.ndarray, np.ndarray]:
+    """Each ``todo`` detection read again from the more looks' quads over it (``others``, IoU above 0.3; not one
+    covering another detection, IoU over 0.6): in glare or a pile the evened or mirrored look may fit the card
+    better. The quad the classifier is surest is a card's face replaces it from ``OTHER_QUAD_NEEDS``."""
+    quads, probabilities = quads.copy(), probabilities.copy()
+    over = iou_matrix(quads, others)
+    for i in np.flatnonzero(todo):
+        tries = others[over[i] > OTHER_QUAD_OVER]
+        rest = np.delete(quads, i, axis=0)
+        if len(tries) and len(rest):
+            tries = tries[iou_matrix(tries, rest).max(axis=1) <= OTHER_QUAD_CLEAR]
+        if not len(tries):
+            continue
+        read = classifier.classify(warp_quads(image, tries, classifier.input_size))
+        face = classifier.face_probability(read)
+        best = int(face.argmax())
+        if face[best] >= OTHER_QUAD_NEEDS:
+            quads[i], probabilities[i] = tries[best], read[best]
+    return quads, probabilities
+
+
 def default_finder() -> Finder:
     """The learned finder when its model is shipped; else the classical one (``CardFinder()`` stays selectable)."""
     try:
@@ -131,6 +156,7 @@ class Recognizer:
     refiner_veto: float | None = None  # still photos: PHOTO_REFINER_VETO (see the module docstring)
     pile_look: PileLook | None = None  # still photos: PileLook() (see the module docstring)
     pile_backs: float | None = None  # still photos: PHOTO_PILE_BACKS (see the module docstring)
+    other_quads: bool = False  # still photos: the more looks' quads over an unnamed card tried (module docstring)
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
@@ -147,26 +173,27 @@ class Recognizer:
         candidates, more looks, the second look, the look at whole cards, small backs checked, one quad per card and
         the refiner on top of the live table's recogniser (see the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "pile_look": PileLook(), "pile_backs": PHOTO_PILE_BACKS,
-                 "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
+                 "other_quads": True, "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
                  "grow_look": GrowLook(), "small_backs": SmallBacks(), "look_beside": True,
                  "maybe_needs": PHOTO_MAYBE_NEEDS, "refiner_veto": PHOTO_REFINER_VETO}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
             photo["refiner"] = CardRefiner()
         return cls(**(photo | knobs))
 
-    def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray]:
-        """The finder's detections, and which of them are doubtful (below the learned finder's threshold, or
-        found by the more looks only)."""
+    def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray, Detections]:
+        """The finder's detections, which of them are doubtful (below the learned finder's threshold, or found by
+        the more looks only), and the more looks' other quads of cards already found."""
         if not isinstance(self.finder, LearnedFinder):
             found = self.finder(image)
-            return found, np.zeros(len(found), bool)
+            return found, np.zeros(len(found), bool), Detections.empty()
         found = self.finder(image, threshold=min(self.maybe_heat, self.finder.heat_threshold))
         doubtful = found.confidence < self.finder.heat_threshold
+        others = Detections.empty()
         if self.more_looks is not None:
-            more = self.more_looks(self.finder, image, found)
+            more, others = self.more_looks.split(self.finder, image, found)
             found = Detections.concatenate([found, more])
             doubtful = np.concatenate([doubtful, np.ones(len(more), bool)])
-        return found, doubtful
+        return found, doubtful, others
 
     def _refined(self, image: np.ndarray, found: Detections, doubtful: np.ndarray) -> tuple[Detections, np.ndarray]:
         """The detections moved onto the cards they are about (``refiner``); a doubtful one is kept only when the
@@ -254,7 +281,7 @@ class Recognizer:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
-        found, doubtful = self._find(image)
+        found, doubtful, others = self._find(image)
         t1 = time.perf_counter()
         pose = locate_mat(image, self.mat) if self.mat is not None else None
         if pose is not None and len(found):
@@ -287,6 +314,12 @@ class Recognizer:
         if self.pile_look is not None and len(found):
             unnamed = self._unnamed(probabilities)
             found, probabilities, _ = self._in_shape(image, found, probabilities, unnamed, ~unnamed)
+        if self.other_quads and len(others) and len(found):
+            unnamed = self._unnamed(probabilities)
+            if unnamed.any():
+                quads, probabilities = _other_quads(image, found.quads, probabilities, unnamed, others.quads,
+                                                    self.classifier)
+                found = found.replace(quads=quads)
         if self.grow_look is not None and len(found):
             unnamed = self._unnamed(probabilities)
             if unnamed.any():
