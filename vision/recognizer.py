@@ -81,8 +81,8 @@ PHOTO_MAYBE_NEEDS = 0.7  # a still photo's doubtful candidate needs this much of
 # them too (a doubtful one it does not call a card goes), and the classifier, trained with label smoothing, gives a
 # card seen from its true quad 0.8-0.95, so 0.9 left out cards that were there (README, session 15)
 PHOTO_PILE_BACKS = 0.9  # a still photo's doubtful candidate may be a back when the classifier gives a back this
-# much and it lies partly under a sure card's face (README, session 17: held-out piles 90.1 -> 91.2 % with the pile
-# look; never a back on the live table, where a phone's dark screen read as one with 0.95)
+# much and it lies partly under a sure card's face (README, session 17: held-out piles +0.3 points; never a back on
+# the live table, where a phone's dark screen read as one with 0.95)
 PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner gives a card less than this: of the
 # held-out default scenes' named cards the least it gives is 0.17, the box art and dark things it drops 0-0.01
 # (README, session 16)
@@ -170,8 +170,9 @@ class Recognizer:
     @classmethod
     def for_photos(cls, **knobs: Any) -> Recognizer:
         """The recogniser for still photos (``kibitz recognize``, ``eval-vision``): a lower bar for doubtful
-        candidates, more looks, the second look, the look at whole cards, small backs checked, one quad per card and
-        the refiner on top of the live table's recogniser (see the module docstring); ``knobs`` as for the class."""
+        candidates and backs in piles, more looks and their other quads, the second look, the pile look, the look at
+        whole cards, small backs checked, one quad per card and the refiner on top of the live table's recogniser
+        (see the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "pile_look": PileLook(), "pile_backs": PHOTO_PILE_BACKS,
                  "other_quads": True, "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
                  "grow_look": GrowLook(), "small_backs": SmallBacks(), "look_beside": True,
@@ -270,6 +271,52 @@ class Recognizer:
                                                       self.classifier, self.refiner, doubtful=doubtful)
         return found[source].replace(quads=quads), probabilities, source
 
+    def _doubtful_dropped(self, image: np.ndarray, found: Detections, probabilities: np.ndarray,
+                          doubtful: np.ndarray) -> tuple[Detections, np.ndarray]:
+        """The detections without the doubtful candidates the classifier does not name a card's face surely enough
+        (``maybe_needs``), save backs in a pile (``pile_backs``); the pile look tries those first in their
+        neighbours' shape."""
+        if not doubtful.any():
+            return found, probabilities
+        if self.pile_look is not None:
+            weak = doubtful & (self.classifier.face_probability(probabilities) < self.maybe_needs)
+            if self.pile_backs is not None:
+                weak &= ~self._pile_back(found.quads, probabilities, doubtful)
+            found, probabilities, source = self._in_shape(image, found, probabilities, weak,
+                                                          ~doubtful & ~self._unnamed(probabilities), doubtful=True)
+            doubtful = doubtful[source]
+        keep = ~doubtful | (self.classifier.face_probability(probabilities) >= self.maybe_needs)
+        if self.pile_backs is not None:
+            keep |= self._pile_back(found.quads, probabilities, doubtful)
+        return found[keep], probabilities[keep]
+
+    def _looked_again(self, image: np.ndarray, found: Detections, probabilities: np.ndarray, others: Detections
+                      ) -> tuple[Detections, np.ndarray]:
+        """The photo steps that look again at detections read as no card, each at those the steps before left:
+        the second look, the pile look, the more looks' other quads, the look at the whole card round a piece."""
+        if self.second_look is not None and len(found):
+            unnamed = self._unnamed(probabilities)
+            if unnamed.any():
+                quads, probabilities = self.second_look(image, found.quads, probabilities, unnamed, self.classifier)
+                found = found.replace(quads=quads)
+        if self.pile_look is not None and len(found):
+            unnamed = self._unnamed(probabilities)
+            found, probabilities, _ = self._in_shape(image, found, probabilities, unnamed, ~unnamed)
+        if self.other_quads and len(others) and len(found):
+            unnamed = self._unnamed(probabilities)
+            if unnamed.any():
+                quads, probabilities = _other_quads(image, found.quads, probabilities, unnamed, others.quads,
+                                                    self.classifier)
+                found = found.replace(quads=quads)
+        if self.grow_look is not None and len(found):
+            unnamed = self._unnamed(probabilities)
+            if unnamed.any():
+                faces = self.classifier.face_probability(probabilities) >= self.min_confidence
+                quads, probabilities, keep = self.grow_look(image, found.quads, probabilities, unnamed, faces,
+                                                            self.classifier)
+                found, probabilities = found.replace(quads=quads)[keep], probabilities[keep]
+        return found, probabilities
+
     def _unnamed(self, probabilities: np.ndarray) -> np.ndarray:
         """Which detections read as no card: neither a face nor a back at ``min_confidence``."""
         unnamed: np.ndarray = self.classifier.face_probability(probabilities) < self.min_confidence
@@ -294,39 +341,8 @@ class Recognizer:
         crops = warp_quads(image, found.quads, self.classifier.input_size)
         t2 = time.perf_counter()
         probabilities = self.classifier.classify(crops)
-        if self.pile_look is not None and doubtful.any():  # before the weak doubtful candidates go
-            weak = doubtful & (self.classifier.face_probability(probabilities) < self.maybe_needs)
-            if self.pile_backs is not None:
-                weak &= ~self._pile_back(found.quads, probabilities, doubtful)
-            found, probabilities, source = self._in_shape(image, found, probabilities, weak,
-                                                          ~doubtful & ~self._unnamed(probabilities), doubtful=True)
-            doubtful = doubtful[source]
-        if doubtful.any():
-            keep = ~doubtful | (self.classifier.face_probability(probabilities) >= self.maybe_needs)
-            if self.pile_backs is not None:
-                keep |= self._pile_back(found.quads, probabilities, doubtful)
-            found, probabilities = found[keep], probabilities[keep]
-        if self.second_look is not None and len(found):
-            unnamed = self._unnamed(probabilities)
-            if unnamed.any():
-                quads, probabilities = self.second_look(image, found.quads, probabilities, unnamed, self.classifier)
-                found = found.replace(quads=quads)
-        if self.pile_look is not None and len(found):
-            unnamed = self._unnamed(probabilities)
-            found, probabilities, _ = self._in_shape(image, found, probabilities, unnamed, ~unnamed)
-        if self.other_quads and len(others) and len(found):
-            unnamed = self._unnamed(probabilities)
-            if unnamed.any():
-                quads, probabilities = _other_quads(image, found.quads, probabilities, unnamed, others.quads,
-                                                    self.classifier)
-                found = found.replace(quads=quads)
-        if self.grow_look is not None and len(found):
-            unnamed = self._unnamed(probabilities)
-            if unnamed.any():
-                faces = self.classifier.face_probability(probabilities) >= self.min_confidence
-                quads, probabilities, keep = self.grow_look(image, found.quads, probabilities, unnamed, faces,
-                                                            self.classifier)
-                found, probabilities = found.replace(quads=quads)[keep], probabilities[keep]
+        found, probabilities = self._doubtful_dropped(image, found, probabilities, doubtful)
+        found, probabilities = self._looked_again(image, found, probabilities, others)
         if pose is not None and len(found):  # an empty zone's printed frame is not a card either
             unnamed = self._unnamed(probabilities)
             if unnamed.any():

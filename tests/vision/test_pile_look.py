@@ -85,13 +85,13 @@ def test_it_names_pile_cards_left_unknown_and_always_the_card_there(
     shared_data: Path, models: dict[str, object], knob: str
 ) -> None:
     """On these held-out piles the photo recogniser without the pile look (or without backs in piles) leaves a card
-    unknown that it names; what it names is the card lying there. (Over 40 such piles, 960 x 540: the look named
-    one card more in 4, the backs one more in 3, and neither a wrong card.)"""
+    unknown that it names; what it names is the card lying there. (Over 60 such piles, 960 x 540: the look named
+    one or two cards more in 10; over 40, the backs one more in 3; neither a wrong card.)"""
     with_it = Recognizer.for_photos(**models)  # type: ignore[arg-type]
     without = Recognizer.for_photos(**models, **{knob: None})  # type: ignore[arg-type]
     config = preset("piles", styles=(TEST_STYLE,), size=(960, 540))
     gained = 0
-    for seed in {"pile_look": (3, 19, 36), "pile_backs": (8, 22, 27)}[knob]:
+    for seed in {"pile_look": (3, 40, 52), "pile_backs": (8, 22, 27)}[knob]:
         scene = render_scene(seed, config)
         after = with_it(scene.image).cards
         before = {c.label for c in without(scene.image).cards}
