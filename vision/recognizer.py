@@ -265,8 +265,6 @@ class Recognizer:
         candidates the finder was unsure of, about to go): the detections and probabilities after it, and the
         detection each came from."""
         assert self.pile_look is not None
-        if not todo.any() or not lenders.any():
-            return found, probabilities, np.arange(len(found))
         quads, probabilities, source = self.pile_look(image, found.quads, probabilities, todo, lenders,
                                                       self.classifier, self.refiner, doubtful=doubtful)
         return found[source].replace(quads=quads), probabilities, source
@@ -278,16 +276,14 @@ class Recognizer:
         neighbours' shape."""
         if not doubtful.any():
             return found, probabilities
-        if self.pile_look is not None:
-            weak = doubtful & (self.classifier.face_probability(probabilities) < self.maybe_needs)
-            if self.pile_backs is not None:
-                weak &= ~self._pile_back(found.quads, probabilities, doubtful)
+        backs = np.zeros(len(found), bool) if self.pile_backs is None else self._pile_back(found.quads, probabilities,
+                                                                                           doubtful)
+        if self.pile_look is not None:  # it leaves the backs alone, so they stay backs in a pile
+            weak = doubtful & ~backs & (self.classifier.face_probability(probabilities) < self.maybe_needs)
             found, probabilities, source = self._in_shape(image, found, probabilities, weak,
                                                           ~doubtful & ~self._unnamed(probabilities), doubtful=True)
-            doubtful = doubtful[source]
-        keep = ~doubtful | (self.classifier.face_probability(probabilities) >= self.maybe_needs)
-        if self.pile_backs is not None:
-            keep |= self._pile_back(found.quads, probabilities, doubtful)
+            doubtful, backs = doubtful[source], backs[source]
+        keep = ~doubtful | backs | (self.classifier.face_probability(probabilities) >= self.maybe_needs)
         return found[keep], probabilities[keep]
 
     def _looked_again(self, image: np.ndarray, found: Detections, probabilities: np.ndarray, others: Detections

@@ -46,17 +46,11 @@ def test_tries_cover_the_detection_in_the_lenders_shape() -> None:
     )
 
 
-def test_knobs_are_checked() -> None:
-    with pytest.raises(ValueError, match="neighbours"):
-        PileLook(neighbours=0)
-    with pytest.raises(ValueError, match="max_overlap"):
-        PileLook(max_overlap=0.0)
-    with pytest.raises(ValueError, match="needs"):
-        PileLook(needs=1.5)
-    with pytest.raises(ValueError, match="doubtful_needs"):
-        PileLook(doubtful_needs=-0.1)
-    with pytest.raises(ValueError, match="doubtful_reach"):
-        PileLook(doubtful_reach=0.0)
+@pytest.mark.parametrize("knobs", [{"neighbours": 0}, {"max_overlap": 0.0}, {"needs": 1.5},
+                                   {"doubtful_needs": -0.1}, {"doubtful_reach": 0.0}])
+def test_knobs_are_checked(knobs: dict[str, float]) -> None:
+    with pytest.raises(ValueError, match=next(iter(knobs))):
+        PileLook(**knobs)  # type: ignore[arg-type]
 
 
 def test_nothing_named_lends_no_shape(models: dict[str, object]) -> None:
