@@ -14,7 +14,7 @@ from companion.live.app_bridge import CameraBridge
 from engine.errors import IllegalMoveError
 
 SHOWN_NOTICES = frozenset({"round", "revised", "assumed", "round-end", "error", "awaiting", "waiting", "hidden",
-                            "revealed"})
+                            "revealed", "clutter"})
 
 
 class CameraTableScreen(TableScreen):

@@ -17,6 +17,7 @@ from typing import Any
 from companion.live.game import LiveGame
 from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, InferenceConfig, infer, remember
 from companion.live.recovery import Recovery
+from companion.live.strays import Strays, without
 from companion.live.table import ObservedTable, SeenCard, ZoneMap
 from companion.record import Header, RecordError, RecordWriter
 from engine.errors import KibitzError
@@ -29,6 +30,7 @@ class LiveEvent:
     """What the user should see. ``kind``: waiting (for a deal), round (dealt), move, corrected (a misread the
     rules explained away), revised (an earlier move taken back: its card was misread), hidden (cards out of
     sight, no move), ambiguous (waiting to tell moves apart), conflict (nothing legal explains the table),
+    clutter (a stray thing nothing explains left out),
     awaiting (a key is needed), round-end, camera (capture status) or error."""
 
     kind: str
@@ -41,7 +43,7 @@ class LiveEvent:
 MAX_DEALER_DOUBTS = 2  # first-round views held while the other seat dealing explains them about as well
 
 
-class LiveSession(Recovery):
+class LiveSession(Recovery, Strays):
     def __init__(self, game: LiveGame, writer: RecordWriter | None = None, zones: ZoneMap | None = None,
                  config: InferenceConfig | None = None, dealer: int | None = None) -> None:
         self.game = game
@@ -60,6 +62,7 @@ class LiveSession(Recovery):
         self.doubted: frozenset[str] = frozenset()  # classes the last view read where the state has another card
         self._deals: list[dict[str, Any]] = []  # readings of a deal not yet confirmed by a second look
         self.clutter: tuple[SeenCard, ...] = ()  # what lay on the table beside the deal's setup: left out
+        self.strays: tuple[tuple[SeenCard, int], ...] = ()  # unexplained backs and unknowns, views lain there
         self.memory: dict[str, list[tuple[float, float]]] = {}  # where each card class was last seen
         self.dealer_doubts = 0  # views of the first round held because another seat dealing fits as well
         self.deferred: tuple[str, str] | None = None  # a round-ending key, applied after the next view
@@ -255,12 +258,7 @@ class LiveSession(Recovery):
 
     def _without_clutter(self, table: ObservedTable) -> ObservedTable:
         """The table less whatever lies where the deal's setup saw clutter (a box, a marker read as a card)."""
-        if not self.clutter:
-            return table
-        cards = tuple(c for c in table.cards if not any(
-            abs(c.center[0] - k.center[0]) + abs(c.center[1] - k.center[1]) < 0.4 * max(k.size, c.size)
-            for k in self.clutter))
-        return replace(table, cards=cards)
+        return without(table, self.clutter)
 
     def _likeliest_deal(self, table: ObservedTable) -> dict[str, Any]:
         """Of the readings of the field and of the hands seen, the pairing from which the play on ``table`` is
@@ -313,6 +311,7 @@ class LiveSession(Recovery):
         self.pending = NOTHING_PENDING
         self.open_views = 0
         self.assumed = []
+        self.strays = ()
         self.memory = {}
         if self.writer is not None:
             self.writer.start_round(self.rounds, self.game.dealer(), self.game.deal())
@@ -332,6 +331,8 @@ class LiveSession(Recovery):
         doubted, self.doubted = self.doubted, frozenset(m.cls for m in inference.corrected)
         if (inference.verdict == "conflict" or doubted & self.doubted) and self._repair(table, inference):
             return  # a misread corrected in two views running may be the right read of a card a move misnamed
+        if self._leave_out_strays(table, inference):
+            return
         if inference.verdict != "conflict":
             remember(self.memory, inference.best.score)
         self.last_inference = inference

@@ -10,6 +10,7 @@ from companion.live.dominoes import DominoLive, DominoZones, table_from_observat
 from companion.live.game import Expect, Prediction
 from companion.live.infer import score_table
 from companion.live.session import LiveSession
+from companion.live.strays import STRAY_VIEWS
 from companion.live.table import FIELD, ObservedTable, SeenCard, captures, hand
 from engine.dominoes.bots import GreedyBot
 from engine.dominoes.moves import DominoMove, MoveKind
@@ -253,3 +254,38 @@ def test_settled_tiles_unseen_or_misread_in_every_later_view_are_no_conflict():
         events = session.observe(ObservedTable(tuple(cards)))
         assert not [e for e in events if e.kind == "conflict"], events
     assert session.actions() == expected
+
+
+def _with_stray(label: str, views: int) -> tuple[LiveSession, list[str], list[list[str]]]:
+    """A deal followed while ``label`` lies unexplained by the line (far from every tile) in each of ``views``
+    views, one move apart: the session, the moves the camera should have given, each view's events."""
+    truth = truth_game(11)
+    session, _ = follow(truth)
+    bot = GreedyBot()
+    while len(truth.line) < 3:
+        truth.push(bot.choose(truth))
+        session.observe(table_of(truth))
+    stray = SeenCard(label, FIELD, 0.9, (900.0, 900.0), 40.0)
+    expected, kinds = list(session.actions()), []
+    for _ in range(views):
+        player = truth.turn
+        move = bot.choose(truth)
+        truth.push(move)
+        expected.append(camera_text(move, player))
+        events = session.observe(ObservedTable((*table_of(truth).cards, stray)))
+        kinds.append([e.kind for e in events])
+    return session, expected, kinds
+
+
+def test_a_stray_back_nothing_explains_is_left_out_once_it_has_lain_still_a_few_views():
+    session, expected, kinds = _with_stray("back", 8)
+    assert all("conflict" in k for k in kinds[:STRAY_VIEWS - 1]), kinds
+    assert "clutter" in kinds[STRAY_VIEWS - 1] and sum("clutter" in k for k in kinds) == 1, kinds
+    assert not [k for k in kinds[STRAY_VIEWS:] if "conflict" in k], kinds
+    assert session.actions() == expected  # the moves made while it was in doubt were caught up
+
+
+def test_a_stray_face_is_never_left_out():
+    session, expected, kinds = _with_stray("6:6", 6)
+    assert all("conflict" in k for k in kinds) and not [k for k in kinds if "clutter" in k], kinds
+    assert session.actions() == expected[:len(expected) - 6]  # nothing was committed past the first conflict
