@@ -21,6 +21,7 @@ from vision.observation import BACK, UNKNOWN
 if TYPE_CHECKING:
     from companion.live.game import LiveGame
     from companion.live.infer import Hypothesis, InferenceConfig
+    from companion.record import RecordWriter
 
 STRAY_VIEWS = 3  # conflicting views running that a stray must stay put through
 STRAY_LABELS = frozenset({BACK, UNKNOWN})
@@ -58,14 +59,16 @@ class Strays:
         memory: dict[str, list[tuple[float, float]]]
         clutter: tuple[SeenCard, ...]
         strays: tuple[tuple[SeenCard, int], ...]
+        writer: RecordWriter | None
 
         def _emit(self, kind: str, message: str) -> object: ...
         def _repair(self, table: ObservedTable, conflict: Inference) -> bool: ...
         def _explain(self, table: ObservedTable) -> None: ...
 
     def _leave_out_strays(self, table: ObservedTable, inference: Inference) -> bool:
-        """After a conflict no repair settled: strays that have lain there ``STRAY_VIEWS`` views running become
-        clutter when the view is explained without them. True when the view was explained that way."""
+        """Each view, after the repair: a conflict's strays are counted (any other view forgets them); those that
+        have lain there ``STRAY_VIEWS`` views running become clutter when the view is explained without them.
+        True when the view was explained that way."""
         extras = [m.seen for m in inference.best.score.mismatches if m.kind == "extra" and m.seen is not None]
         self.strays = tracked(self.strays, extras) if inference.verdict == "conflict" else ()
         still = [card for card, n in self.strays if n >= STRAY_VIEWS]
@@ -78,9 +81,11 @@ class Strays:
             return False
         self.clutter = (*self.clutter, *still)
         self.strays = ()
-        said = ", ".join(f"{c.label} at ({c.center[0]:.0f}, {c.center[1]:.0f})" for c in still)
-        self._emit("clutter", f"{said} left out: nothing legal explains it, and it has lain there "
-                              f"{STRAY_VIEWS} views")
+        where = ", ".join(f"{c.label} at ({c.center[0]:.0f}, {c.center[1]:.0f})" for c in still)
+        said = f"{where} left out as clutter: nothing legal explains it, {STRAY_VIEWS} views running"
+        if self.writer is not None:
+            self.writer.note(said)
+        self._emit("clutter", said)
         if not repaired:
             self._explain(rest)
         return True
