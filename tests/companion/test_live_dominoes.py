@@ -3,6 +3,7 @@ commits, the count at the end, misreads corrected or reported as conflicts, and 
 frame."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -256,11 +257,14 @@ def test_settled_tiles_unseen_or_misread_in_every_later_view_are_no_conflict():
     assert session.actions() == expected
 
 
-def _with_stray(label: str, views: int) -> tuple[LiveSession, list[str], list[list[str]]]:
-    """A deal followed while ``label`` lies unexplained by the line (far from every tile) in each of ``views``
-    views, one move apart: the session, the moves the camera should have given, each view's events."""
+def _with_stray(label: str, views: int, record: Path) -> tuple[LiveSession, list[str], list[list[str]]]:
+    """A deal followed (and recorded) while ``label`` lies unexplained by the line (far from every tile) in each of
+    ``views`` views, one move apart: the session, the moves the camera should have given, each view's events."""
     truth = truth_game(11)
-    session, _ = follow(truth)
+    session = LiveSession.create(record, DominoLive(truth.profile, me=ME), players=("me", "b", "c", "d"),
+                                 dealer=truth.leader)
+    session.observe(table_of(truth))
+    session.observe(table_of(truth))
     bot = GreedyBot()
     while len(truth.line) < 3:
         truth.push(bot.choose(truth))
@@ -277,15 +281,17 @@ def _with_stray(label: str, views: int) -> tuple[LiveSession, list[str], list[li
     return session, expected, kinds
 
 
-def test_a_stray_back_nothing_explains_is_left_out_once_it_has_lain_still_a_few_views():
-    session, expected, kinds = _with_stray("back", 8)
+def test_a_stray_back_nothing_explains_is_left_out_once_it_has_lain_still_a_few_views(tmp_path: Path):
+    session, expected, kinds = _with_stray("back", 8, tmp_path / "deal.jsonl")
     assert all("conflict" in k for k in kinds[:STRAY_VIEWS - 1]), kinds
     assert "clutter" in kinds[STRAY_VIEWS - 1] and sum("clutter" in k for k in kinds) == 1, kinds
     assert not [k for k in kinds[STRAY_VIEWS:] if "conflict" in k], kinds
     assert session.actions() == expected  # the moves made while it was in doubt were caught up
+    assert session.writer is not None
+    assert [text for _, text in session.writer.record.notes if "left out as clutter" in text]
 
 
-def test_a_stray_face_is_never_left_out():
-    session, expected, kinds = _with_stray("6:6", 6)
+def test_a_stray_face_is_never_left_out(tmp_path: Path):
+    session, expected, kinds = _with_stray("6:6", 6, tmp_path / "deal.jsonl")
     assert all("conflict" in k for k in kinds) and not [k for k in kinds if "clutter" in k], kinds
     assert session.actions() == expected[:len(expected) - 6]  # nothing was committed past the first conflict
