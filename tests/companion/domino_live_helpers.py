@@ -17,7 +17,7 @@ from engine.dominoes.profile import DominoProfile
 from tests.companion.live_helpers import Followed, follow
 from vision.stability import Recognize, StabilityConfig
 
-IMPLIED = "down ?"
+DOWN = "down "  # a pass: a tile laid face down (``down ?`` when the camera cannot know which)
 
 
 def new_session(script: DominoScript) -> LiveSession:
@@ -50,7 +50,8 @@ class DealScore:
 
 def score_deal(got: Iterable[str], script: DominoScript) -> DealScore:
     """The committed actions against the script's. The typed actions are taken out of both; passes the rules
-    implied at a blocked end (``down ?`` between the last move seen and the count) are counted apart."""
+    implied at a blocked end (between the last move seen and the count: the others' ``down ?``, and your own
+    ``down TILE`` when the rules know your hand) are counted apart."""
     typed = [a for a, _, source in script.actions if source == "typed"]
     got = list(got)
     for action in typed:
@@ -61,7 +62,7 @@ def score_deal(got: Iterable[str], script: DominoScript) -> DealScore:
     truth_core, truth_shows = _split(truth)
     implied = 0
     extra = core[len(truth_core):]
-    if truth_shows and extra and all(a == IMPLIED for a in extra):
+    if truth_shows and extra and all(a.startswith(DOWN) for a in extra):
         implied, core = len(extra), core[:len(truth_core)]
     a, b = truth_core + truth_shows, core + shows
     matched = sum(block.size for block in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
