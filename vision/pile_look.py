@@ -109,11 +109,11 @@ class PileLook:
         centres = ordered.mean(axis=1)
         lengths = np.linalg.norm(ordered[:, 3] - ordered[:, 0], axis=1)
         areas = quad_areas(ordered)
+        reach, needs = (self.doubtful_reach, self.doubtful_needs) if doubtful else (self.reach, self.needs)
         extra: list[tuple[int, np.ndarray, np.ndarray]] = []
         for i in np.flatnonzero(todo):
             distance = np.linalg.norm(centres[lenders] - centres[i], axis=1)
             near = lenders[np.argsort(distance, kind="stable")][: self.neighbours]
-            reach = self.doubtful_reach if doubtful else self.reach
             close = np.linalg.norm(centres[near] - centres[i], axis=1) < reach * lengths[near]
             near = near[close & (areas[i] <= HOLDS_AT_MOST * areas[near])]
             if not len(near):
@@ -128,7 +128,6 @@ class PileLook:
                 continue
             read = classifier.classify(warp_quads(image, tries, classifier.input_size))
             several = areas[i] >= SPLIT_AREA * areas[near].min()
-            needs = self.doubtful_needs if doubtful else self.needs
             picks = self._picks(tries, read, classifier, needs, several, region=ordered[i])
             if picks:
                 quads[i], probabilities[i] = tries[picks[0]], read[picks[0]]

@@ -116,9 +116,7 @@ def _other_quads(image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray
     over = iou_matrix(quads, others)
     for i in np.flatnonzero(todo):
         tries = others[over[i] > OTHER_QUAD_OVER]
-        rest = np.delete(quads, i, axis=0)
-        if len(tries) and len(rest):
-            tries = tries[iou_matrix(tries, rest).max(axis=1) <= OTHER_QUAD_CLEAR]
+        tries = tries[iou_matrix(tries, np.delete(quads, i, axis=0)).max(axis=1, initial=0.0) <= OTHER_QUAD_CLEAR]
         if not len(tries):
             continue
         read = classifier.classify(warp_quads(image, tries, classifier.input_size))

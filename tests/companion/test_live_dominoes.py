@@ -46,9 +46,11 @@ def truth_game(seed: int, game: str = "jielong", leader: int = 2) -> DominoRound
     return DominoRound.shuffled(seed, 4, DominoProfile.load(game), leader=leader)
 
 
-def follow(truth: DominoRound, show_hand: bool = True, typed_hand: bool = False) -> tuple[LiveSession, list]:
+def follow(truth: DominoRound, show_hand: bool = True, typed_hand: bool = False, record: Path | None = None
+           ) -> tuple[LiveSession, list]:
     live = DominoLive(truth.profile, me=ME)
-    session = LiveSession(live, dealer=truth.leader)
+    session = (LiveSession(live, dealer=truth.leader) if record is None else
+               LiveSession.create(record, live, players=("me", "b", "c", "d"), dealer=truth.leader))
     if typed_hand:
         session.set_hand(truth.hand(ME).codes())
     events = session.observe(table_of(truth, show_hand=show_hand))
@@ -261,10 +263,7 @@ def _with_stray(label: str, views: int, record: Path) -> tuple[LiveSession, list
     """A deal followed (and recorded) while ``label`` lies unexplained by the line (far from every tile) in each of
     ``views`` views, one move apart: the session, the moves the camera should have given, each view's events."""
     truth = truth_game(11)
-    session = LiveSession.create(record, DominoLive(truth.profile, me=ME), players=("me", "b", "c", "d"),
-                                 dealer=truth.leader)
-    session.observe(table_of(truth))
-    session.observe(table_of(truth))
+    session, _ = follow(truth, record=record)
     bot = GreedyBot()
     while len(truth.line) < 3:
         truth.push(bot.choose(truth))

@@ -3,7 +3,6 @@ held-out art style: its quads against the generator's ground truth, props that a
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from datasets.hanafuda.effects import apply_camera, sample_look
 from datasets.hanafuda.hands import hand
 from datasets.hanafuda.objects import OBJECTS
 from datasets.hanafuda.printing import sample_deck
+from tests.vision.card_helpers import card_kind
 from vision.classifier import CardClassifier
 from vision.finder_learned import FinderModelError, LearnedFinder
 from vision.geometry import iou_matrix, order_quads
@@ -25,11 +25,6 @@ from vision.imageio import EmptyImageError
 from vision.recognizer import Recognizer
 
 SEEDS = (11, 12, 13, 14)
-
-
-def card_kind(code: str) -> str:
-    """The two plains of a month are interchangeable (the deck prior names them -1, -2 in crop order)."""
-    return re.sub(r"-plain-[12]$", "-plain", code)
 
 
 @pytest.fixture(scope="module")

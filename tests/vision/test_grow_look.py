@@ -3,21 +3,17 @@ boxed only a piece of is named, and named as the card lying there."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, preset, render_scene
+from tests.vision.card_helpers import card_kind
 from vision.classifier import CardClassifier
 from vision.geometry import CARD_ASPECT, iou_matrix
 from vision.grow_look import GrowLook, grown, jittered
 from vision.recognizer import Recognizer
-
-
-def card_kind(code: str) -> str:
-    return re.sub(r"-plain-[12]$", "-plain", code)
 
 
 def test_a_piece_grows_into_the_card_that_holds_it() -> None:

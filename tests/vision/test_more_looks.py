@@ -3,7 +3,6 @@ rendered scenes of the held-out art style."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -12,15 +11,12 @@ import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
+from tests.vision.card_helpers import card_kind
 from vision.classifier import CardClassifier
 from vision.finder_learned import LearnedFinder
 from vision.geometry import iou_matrix
 from vision.more_looks import Look, MoreLooks
 from vision.recognizer import Recognizer
-
-
-def card_kind(code: str) -> str:
-    return re.sub(r"-plain-[12]$", "-plain", code)
 
 
 def test_knobs_are_checked() -> None:

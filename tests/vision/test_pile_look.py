@@ -3,23 +3,19 @@ the held-out art, that what they name is the card lying there."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, preset, render_scene
+from tests.vision.card_helpers import card_kind
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.geometry import iou_matrix
 from vision.observation import BACK, CardObservation
 from vision.pile_look import SLACK_ACROSS, SLACK_ALONG, STEP, PileLook, borrowed
 from vision.recognizer import PHOTO_PILE_BACKS, Recognizer
-
-
-def card_kind(code: str) -> str:
-    return re.sub(r"-plain-[12]$", "-plain", code)
 
 
 @pytest.fixture(scope="module")

@@ -3,21 +3,17 @@ it names is the card lying there."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, preset, render_scene
+from tests.vision.card_helpers import card_kind
 from vision.classifier import CardClassifier
 from vision.geometry import iou_matrix
 from vision.recognizer import Recognizer
 from vision.second_look import SecondLook, shifted_across
-
-
-def card_kind(code: str) -> str:
-    return re.sub(r"-plain-[12]$", "-plain", code)
 
 
 def test_a_shift_runs_across_the_card_whichever_way_it_lies() -> None:
