@@ -97,6 +97,8 @@ def test_a_sure_face_reader_outweighs_a_pip_lost_and_a_back_misread() -> None:
     assert resolve(down, european)[0].face_down
     assert resolve(down, european, _seen(f3_5=0.99))[0].face == (3, 5)  # a face the blob reader took for a back
     assert resolve([_reading(3, 5)], european, _seen(back=0.99))[0].face_down  # a back's print read as pips
+    assert resolve([_reading(1, 1)], european, _seen(back=0.92, f1_1=0.05))[0].face_down  # the held-out art's back print
+    assert not resolve([_reading(1, 1)], european, _seen(back=0.8, f1_1=0.17))[0].face_down
     assert resolve(down, european, _seen(back=0.5, f3_5=0.5))[0].face_down  # an unsure one: as the blob reader says
 
 
