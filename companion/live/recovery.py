@@ -125,12 +125,8 @@ class Recovery:
                 found = infer(fork, table, self.config, NOTHING_PENDING, self.memory)
                 if found.verdict != "moves" or found.best.total > current.best.total - self.config.margin:
                     continue
-                sources = self._sources()[index + 1:] if self.writer is not None else ["camera"] * len(history)
-                steps: list[Step] = [(alt, "camera", "revised: an assumed action")]
-                steps += [(a, s, "replayed after a revision") for a, s in zip(history[index + 1:], sources,
-                                                                            strict=False)]
-                self._rewrite(index, [*steps, *((a, "camera", None) for a in found.actions)],
-                              f"{history[index]} (assumed) was {alt}", found)
+                self._replace(index, alt, "revised: an assumed action", f"{history[index]} (assumed) was {alt}",
+                              found)
                 self.assumed = [a for a in self.assumed if a[0] < index]
                 return True
         return False
@@ -156,7 +152,7 @@ class Recovery:
         revised = alt.actions[:k]
         changed = [(old, new) for old, new in zip(history[-k:], revised, strict=False) if old != new]
         if (alt.verdict != "moves" or len(revised) < k or not 0 < len(changed) <= self.max_revised
-                or not _cleaner(alt.best.score.mismatches, conflict.best.score.mismatches)
+                or not cleaner(alt.best.score.mismatches, conflict.best.score.mismatches)
                 or alt.best.total > conflict.best.total - self.config.margin):
             return False
         said = "; ".join(f"{old} was a misread: it was {new}" for old, new in changed)
@@ -166,6 +162,15 @@ class Recovery:
         except KibitzError:
             return False
         return True
+
+    def _replace(self, index: int, action: str, note: str, said: str, found: Inference) -> None:
+        """Put ``action`` in the place of the round's ``index``-th action, replay the later ones, and go on from
+        ``found`` (the inference of the view after them)."""
+        history = tuple(self.game.history)
+        sources = self._sources()[index + 1:] if self.writer is not None else ["camera"] * len(history)
+        steps: list[Step] = [(action, "camera", note)]
+        steps += [(a, s, "replayed after a revision") for a, s in zip(history[index + 1:], sources, strict=False)]
+        self._rewrite(index, [*steps, *((a, "camera", None) for a in found.actions)], said, found)
 
     def _rewrite(self, index: int, steps: Sequence[Step], said: str, found: Inference) -> None:
         """Take back the round's actions from ``index`` on (retracted in the record), commit ``steps`` instead,
@@ -189,7 +194,7 @@ def _unexplained(mismatches: Sequence[Mismatch]) -> set[tuple[str, tuple[int, in
             for m in mismatches if m.kind in ("extra", "misread") and m.seen is not None}
 
 
-def _cleaner(alt: Sequence[Mismatch], current: Sequence[Mismatch]) -> bool:
+def cleaner(alt: Sequence[Mismatch], current: Sequence[Mismatch]) -> bool:
     """A repair must explain more of what is seen and leave nothing new unexplained: a card misread all along
     elsewhere on the table (which no rewrite of the last actions touches) does not block it."""
     left, before = _unexplained(alt), _unexplained(current)

@@ -17,6 +17,7 @@ from typing import Any
 from companion.live.game import LiveGame
 from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, InferenceConfig, infer, remember
 from companion.live.recovery import Recovery
+from companion.live.rereads import Rereads
 from companion.live.strays import Strays, without
 from companion.live.table import ObservedTable, SeenCard, ZoneMap
 from companion.record import Header, RecordError, RecordWriter
@@ -43,7 +44,7 @@ class LiveEvent:
 MAX_DEALER_DOUBTS = 2  # first-round views held while the other seat dealing explains them about as well
 
 
-class LiveSession(Recovery, Strays):
+class LiveSession(Recovery, Strays, Rereads):
     def __init__(self, game: LiveGame, writer: RecordWriter | None = None, zones: ZoneMap | None = None,
                  config: InferenceConfig | None = None, dealer: int | None = None) -> None:
         self.game = game
@@ -63,6 +64,8 @@ class LiveSession(Recovery, Strays):
         self._deals: list[dict[str, Any]] = []  # readings of a deal not yet confirmed by a second look
         self.clutter: tuple[SeenCard, ...] = ()  # what lay on the table beside the deal's setup: left out
         self.strays: tuple[tuple[SeenCard, int], ...] = ()  # unexplained backs and unknowns, views lain there
+        self.ballots: list[tuple[str, tuple[float, float]]] = []  # what each view of the round read where
+        self.reread_tried: dict[tuple[str, str, int], int] = {}  # beliefs tried: the views that had read it then
         self.memory: dict[str, list[tuple[float, float]]] = {}  # where each card class was last seen
         self.dealer_doubts = 0  # views of the first round held because another seat dealing fits as well
         self.deferred: tuple[str, str] | None = None  # a round-ending key, applied after the next view
@@ -312,6 +315,8 @@ class LiveSession(Recovery, Strays):
         self.open_views = 0
         self.assumed = []
         self.strays = ()
+        self.ballots = []
+        self.reread_tried = {}
         self.memory = {}
         if self.writer is not None:
             self.writer.start_round(self.rounds, self.game.dealer(), self.game.deal())
@@ -331,6 +336,8 @@ class LiveSession(Recovery, Strays):
         doubted, self.doubted = self.doubted, frozenset(m.cls for m in inference.corrected)
         if (inference.verdict == "conflict" or doubted & self.doubted) and self._repair(table, inference):
             return  # a misread corrected in two views running may be the right read of a card a move misnamed
+        if self._reread(table, inference):
+            return
         if self._leave_out_strays(table, inference):
             return
         if inference.verdict != "conflict":

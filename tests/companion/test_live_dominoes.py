@@ -245,7 +245,15 @@ def test_settled_tiles_unseen_or_misread_in_every_later_view_are_no_conflict():
         truth.push(bot.choose(truth))
         session.observe(table_of(truth))
     first, second = truth.line[0][1].code, truth.line[1][1].code
-    other = next(t.code for t in Tile if t.low > 0 and t.code not in (first, second))
+    coming = []
+    for _ in range(8):  # the moves to come (taken back at once): the misread must not be a tile laid later
+        coming.append(bot.choose(truth))
+        truth.push(coming[-1])
+    for _ in coming:
+        truth.pop()
+    laid = {first, second} | {m.tile.code for m in coming if m.tile is not None}
+    joined = truth.line[0][2]  # the lead's open end: a lead read with no such number fits nothing after it
+    other = next(t.code for t in Tile if t.low > 0 and t.code not in laid and joined not in (t.low, t.high))
     expected = list(session.actions())
     for i in range(8):
         player = truth.turn
@@ -257,6 +265,41 @@ def test_settled_tiles_unseen_or_misread_in_every_later_view_are_no_conflict():
         events = session.observe(ObservedTable(tuple(cards)))
         assert not [e for e in events if e.kind == "conflict"], events
     assert session.actions() == expected
+
+
+def _lead_and_double(seed: int) -> str | None:
+    """The double of the greedy lead's open end in this deal, when the lead is no double and the double is not
+    the user's."""
+    truth = truth_game(seed)
+    truth.push(GreedyBot().choose(truth))
+    lead, open_end = truth.line[0][1], truth.line[0][2]
+    double = next(t for t in Tile if t.low == t.high == open_end)
+    return None if lead.is_double or double in tiles_of(truth.hands[ME]) else double.code
+
+
+def test_a_lead_misread_in_the_view_that_decided_it_is_revised_once_later_views_read_it(tmp_path: Path):
+    seed, double = next((s, d) for s in range(11, 60) if (d := _lead_and_double(s)) is not None)
+    truth = truth_game(seed)
+    session, _ = follow(truth, record=tmp_path / "deal.jsonl")
+    bot = GreedyBot()
+    truth.push(bot.choose(truth))
+    session.observe(table_of(truth))  # the lead, read right: which end stays open waits for the next tile
+    lead = truth.line[0][1].code
+    session.observe(table_of(truth, misread={lead: double}))  # read as the double of that end: decided at once
+    assert session.actions() == [f"play {double} open {double[0]}"]
+    expected = [str(m) for m in truth.move_stack]
+    kinds = []
+    for _ in range(4):
+        player = truth.turn
+        move = bot.choose(truth)
+        truth.push(move)
+        expected.append(camera_text(move, player))
+        kinds += [e.kind for e in session.observe(table_of(truth))]
+    assert "revised" in kinds and "conflict" not in kinds, kinds
+    assert session.actions() == expected
+    assert session.writer is not None and session.writer.record.current is not None
+    assert session.writer.record.current.retracted  # taken back in the record, not rewritten silently
+    assert "the camera reads it so" in (session.writer.record.current.actions[0].note or "")
 
 
 def _with_stray(label: str, views: int, record: Path) -> tuple[LiveSession, list[str], list[list[str]]]:
