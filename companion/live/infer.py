@@ -14,7 +14,10 @@ Costs (lower is better), per card:
 - a seen card nothing else explains where the state holds cards it cannot name (an own hand card unreadable at the
   deal): 0.1 + 0.2 x confidence, never a conflict (the session learns the card once it is read there twice).
 Each action adds a little, and each action the camera cannot see (an implied koi-koi) more, so that the
-simplest explanation wins a tie.
+simplest explanation wins a tie. While explanations stand open that all show the same table (a domino lead whose
+open end the next tile decides), one that begins with none of them costs 1.0 more: it says the view that left them
+standing was misread, and a false tile in the next view must not turn a lead seen alone into another order of the
+same tiles. (Explanations of a card the camera was unsure of show different tables, and cost nothing more.)
 """
 
 from __future__ import annotations
@@ -75,6 +78,9 @@ class InferenceConfig:
     """Cards out of sight (a hand resting on the table) tolerated while committing actions."""
     action_cost: float = 0.02
     implied_cost: float = 0.3
+    abandon_cost: float = 1.0
+    """An explanation that begins with none of the standing ones says the views that left them standing were
+    misread: what it costs."""
     max_hypotheses: int = 4
     """Explanations kept side by side while the camera cannot tell them apart."""
     repair_depth: int = 4
@@ -328,7 +334,8 @@ def novel_classes(prediction: Prediction, table: ObservedTable, classify: Classi
 def rank(game: LiveGame, table: ObservedTable, config: InferenceConfig,
          pending: tuple[Hypothesis, ...] = NOTHING_PENDING, memory: Memory | None = None) -> list[Ranked]:
     """Every explanation, best first: each pending hypothesis and each of its beginnings (a later view may
-    show that only part of it happened), alone and followed by each candidate."""
+    show that only part of it happened), alone and followed by each candidate; one that begins with none of the
+    pending hypotheses' first actions, where those all show the same table, pays ``abandon_cost``."""
     ranked: dict[tuple[str, ...], Ranked] = {}
     starts: dict[tuple[str, ...], Hypothesis] = {}
     for hyp in pending:
@@ -336,6 +343,7 @@ def rank(game: LiveGame, table: ObservedTable, config: InferenceConfig,
             head = hyp.actions[:n]
             if head not in starts and not (head and game.unseen(head[-1])):
                 starts[head] = Hypothesis(head, hyp.players[:n], sum(map(game.unseen, head)))
+    firsts = _seen_alike(game, pending)
     state_key = getattr(game, "state_key", None)
     likeness = getattr(game, "misread_likeness", None)
     for hyp in starts.values():
@@ -349,8 +357,21 @@ def rank(game: LiveGame, table: ObservedTable, config: InferenceConfig,
             score = score_table(c.prediction, table, game.visual_class, memory, likeness)
             implied = hyp.implied + c.implied
             total = score.cost + config.action_cost * len(actions) + config.implied_cost * implied
+            if firsts and actions[:1] not in firsts:
+                total += config.abandon_cost
             ranked[actions] = Ranked(actions, hyp.players + c.players, score, total, implied, c.over, c.state)
     return sorted(ranked.values(), key=lambda r: (r.total, len(r.actions)))
+
+
+def _seen_alike(game: LiveGame, pending: tuple[Hypothesis, ...]) -> set[tuple[str, ...]]:
+    """The first actions of the standing explanations, where they all show the same table (a domino lead, its
+    open end not decided yet): the view that left them standing saw what happened, and only the camera cannot
+    tell how. Empty where nothing stands or where they show different tables (a card the camera was unsure of)."""
+    if not all(h.actions for h in pending):
+        return set()
+    firsts = {h.actions[:1] for h in pending}
+    tables = {tuple(sorted((e.cls, e.role) for e in game.prediction(first).cards)) for first in firsts}
+    return firsts if len(tables) == 1 else set()
 
 
 def _one_per_state(ranked: list[Ranked]) -> list[Ranked]:

@@ -9,7 +9,7 @@ import pytest
 
 from companion.live.dominoes import DominoLive, DominoZones, table_from_observation
 from companion.live.game import Expect, Prediction
-from companion.live.infer import score_table
+from companion.live.infer import Hypothesis, InferenceConfig, infer, score_table
 from companion.live.session import LiveSession
 from companion.live.strays import STRAY_VIEWS
 from companion.live.table import FIELD, ObservedTable, SeenCard, captures, hand
@@ -277,15 +277,14 @@ def _lead_and_double(seed: int) -> str | None:
     return None if lead.is_double or double in tiles_of(truth.hands[ME]) else double.code
 
 
-def test_a_lead_misread_in_the_view_that_decided_it_is_revised_once_later_views_read_it(tmp_path: Path):
+def test_a_lead_misread_in_the_view_that_decided_it_is_revised_once_later_views_read_it_right(tmp_path: Path):
     seed, double = next((s, d) for s in range(11, 60) if (d := _lead_and_double(s)) is not None)
     truth = truth_game(seed)
     session, _ = follow(truth, record=tmp_path / "deal.jsonl")
     bot = GreedyBot()
     truth.push(bot.choose(truth))
-    session.observe(table_of(truth))  # the lead, read right: which end stays open waits for the next tile
     lead = truth.line[0][1].code
-    session.observe(table_of(truth, misread={lead: double}))  # read as the double of that end: decided at once
+    session.observe(table_of(truth, misread={lead: double}))  # first seen as the double of its open end: decided
     assert session.actions() == [f"play {double} open {double[0]}"]
     expected = [str(m) for m in truth.move_stack]
     kinds = []
@@ -337,3 +336,22 @@ def test_a_stray_face_is_never_left_out(tmp_path: Path):
     session, expected, kinds = _with_stray("6:6", 6, tmp_path / "deal.jsonl")
     assert all("conflict" in k for k in kinds) and not [k for k in kinds if "clutter" in k], kinds
     assert session.actions() == expected[:len(expected) - 6]  # nothing was committed past the first conflict
+
+
+def test_a_view_that_fits_another_lead_better_does_not_overturn_the_lead_seen_alone():
+    """The lead was seen alone (which end stays open still standing); the next view shows three tiles more and a
+    false double, which another order of the same tiles explains in full. The lead seen alone costs that order
+    ``abandon_cost``: the view is a conflict, and the lead stands."""
+    live = DominoLive(DominoProfile.load("jielong"), me=ME)
+    mine = ["3:4", "1:1", "1:2", "2:2", "5:5", "1:5", "2:6", "6:6"]
+    live.start({"field": [], "hands": [mine, [], [], []], "hidden": [0, 8, 8, 8], "deck": live.session.match.deck}, 3)
+    lead_alone = (Hypothesis(("play 4:6 open 4",), (3,)), Hypothesis(("play 4:6 open 6",), (3,)))
+    line = [(code, FIELD) for code in ("3:4", "3:6", "4:4", "4:6")]
+    table = ObservedTable.of([*line, *((code, hand(ME)) for code in mine if code != "3:4")])
+    found = infer(live, table, InferenceConfig(), lead_alone)
+    assert found.verdict == "conflict" and not found.actions
+    assert found.best.actions == ("play 4:6 open 4", "play 3:4 open 3", "play 3:6 open 6")
+    careless = infer(live, table, replace(InferenceConfig(), abandon_cost=0.0), lead_alone)
+    assert careless.best.actions[0] != "play 4:6 open 4"  # what the abandon cost is for
+    unsure = (Hypothesis(("play 4:6 open 4",), (3,)), Hypothesis(("play 4:5 open 4",), (3,)))  # which tile, unsure
+    assert infer(live, table, InferenceConfig(), unsure).best.total == careless.best.total  # costs nothing more
