@@ -4,11 +4,11 @@ A domino line's lead is committed from the view that decided it. Read wrong in t
 is read right in every later view, and the rules take each of those for a misread of the tile the game has there
 (cheaply, and without complaint: a tile laid for good is not moved again). The repair looks back only
 ``repair_depth`` actions, so the game went on with the wrong tile until the other 5:5 turned up, and nothing
-was followed after. A referee would believe the tile as it lies. So a card read as the same other card at the
-same place in ``REREAD_VIEWS`` views or more, and more often than as the game's card, is taken for that card (the
-views of a round are tallied by place): each legal action that moves it, put in the
-place of the action that laid the card the game has, every later action replayed, is tried; one that explains the
-view better and leaves nothing new unexplained replaces that one action (said, and retracted in the record).
+was followed after. A referee would believe the tile as it lies. So the views of a round are tallied by place, and
+a card read as the same other card at the same place in ``REREAD_VIEWS`` views or more, and in more views than as
+the game's card, is taken for that card: each legal action that moves it, put in the place of the action that laid
+the game's card, every later action replayed, is tried; one that explains the view better and leaves nothing new
+unexplained replaces that one action (said, and retracted in the record).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def votes(mismatches: Sequence[Mismatch], placed: Sequence[Vote]) -> list[Vote]:
     out = list(placed)
     for m in mismatches:
         if m.kind in KINDS and m.seen is not None:
-            out.remove((m.cls, m.seen.center))  # placed as the card the game has there
+            out.remove((m.cls, m.seen.center))  # ``score_table`` placed it as the card the game has there
             out.append((m.seen.label, m.seen.center))
     return out
 
