@@ -36,7 +36,9 @@ def votes(mismatches: Sequence[Mismatch], placed: Sequence[Vote]) -> list[Vote]:
     out = list(placed)
     for m in mismatches:
         if m.kind in KINDS and m.seen is not None:
-            out.remove((m.cls, m.seen.center))  # ``score_table`` placed it as the card the game has there
+            placed_as = (m.cls, m.seen.center)  # ``score_table`` placed it as the card the game has there
+            if placed_as in out:
+                out.remove(placed_as)
             out.append((m.seen.label, m.seen.center))
     return out
 
