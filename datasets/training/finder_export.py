@@ -67,7 +67,7 @@ def export_finder(net: FinderNet, path: Path, metadata: dict[str, Any]) -> None:
     model = onnx.load_from_string(buffer.getvalue())
     entry = model.metadata_props.add()
     entry.key = METADATA_KEY
-    entry.value = json.dumps(metadata, sort_keys=True)
+    entry.value = json.dumps({**metadata, "width": net.width}, sort_keys=True)  # to fine-tune it again
     model.producer_name = "kibitz datasets.training"
     onnx.checker.check_model(model)
     path.parent.mkdir(parents=True, exist_ok=True)

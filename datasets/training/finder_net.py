@@ -28,25 +28,35 @@ def _conv_bn(cin: int, cout: int, kernel: int = 1, stride: int = 1) -> nn.Sequen
     )
 
 
-class FinderNet(nn.Module):
-    """Normalised N x 3 x H x W -> (heat logits N x 1, corners N x 8, visible logits N x 1) at H/4 x W/4."""
+def widened(channels: int, width: float) -> int:
+    """``channels`` times ``width``, rounded to a multiple of 8."""
+    return max(8, 8 * round(channels * width / 8))
 
-    def __init__(self) -> None:
+
+class FinderNet(nn.Module):
+    """Normalised N x 3 x H x W -> (heat logits N x 1, corners N x 8, visible logits N x 1) at H/4 x W/4.
+    ``width`` scales every layer's channels (1: the shipped network; a wider one for a machine with a GPU, where the
+    heat loss stopped falling at the shipped size)."""
+
+    def __init__(self, width: float = 1.0) -> None:
         super().__init__()
-        self.stem = _conv_bn(3, STEM_CHANNELS, 3, 2)
+        self.width = width
+        stem, neck = widened(STEM_CHANNELS, width), widened(NECK_CHANNELS, width)
+        levels_out = [widened(c, width) for c, _ in LEVELS]
+        self.stem = _conv_bn(3, stem, 3, 2)
         levels = []
-        cin = STEM_CHANNELS
-        for cout, blocks in LEVELS:
+        cin = stem
+        for cout, (_, blocks) in zip(levels_out, LEVELS, strict=True):
             layers = [SeparableBlock(cin, cout, 2)] + [SeparableBlock(cout, cout, 1) for _ in range(blocks - 1)]
             levels.append(nn.Sequential(*layers))
             cin = cout
         self.levels = nn.ModuleList(levels)
-        self.laterals = nn.ModuleList([_conv_bn(c, NECK_CHANNELS) for c, _ in LEVELS])
-        self.smooth = nn.ModuleList([SeparableBlock(NECK_CHANNELS, NECK_CHANNELS, 1) for _ in LEVELS[:-1]])
-        self.head = SeparableBlock(NECK_CHANNELS, NECK_CHANNELS, 1)
-        self.heat = nn.Conv2d(NECK_CHANNELS, 1, 1)
-        self.corners = nn.Conv2d(NECK_CHANNELS, 8, 1)
-        self.visible = nn.Conv2d(NECK_CHANNELS, 1, 1)
+        self.laterals = nn.ModuleList([_conv_bn(c, neck) for c in levels_out])
+        self.smooth = nn.ModuleList([SeparableBlock(neck, neck, 1) for _ in LEVELS[:-1]])
+        self.head = SeparableBlock(neck, neck, 1)
+        self.heat = nn.Conv2d(neck, 1, 1)
+        self.corners = nn.Conv2d(neck, 8, 1)
+        self.visible = nn.Conv2d(neck, 1, 1)
         nn.init.constant_(self.heat.bias, -4.6)  # start near "no card anywhere" (CenterNet's prior)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:

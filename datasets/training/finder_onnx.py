@@ -11,6 +11,7 @@ start where the shipped model was instead of rescaling every layer at once.
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +20,7 @@ import torch
 from onnx import numpy_helper
 from torch import nn
 
+from datasets.training.finder_export import METADATA_KEY
 from datasets.training.finder_net import FinderNet, normalise
 
 
@@ -47,10 +49,15 @@ def _batch_norm_after(net: FinderNet) -> dict[nn.Conv2d, nn.BatchNorm2d]:
 
 def finder_from_onnx(path: Path) -> FinderNet:
     """The network of a finder exported by ``finder_export.export_finder``, batch norms as plain biases."""
-    graph = onnx.load(str(path)).graph
+    model = onnx.load(str(path))
+    graph = model.graph
     weights = {init.name: numpy_helper.to_array(init) for init in graph.initializer}
+    for node in graph.node:  # the exporter shares equal tensors (an untrained network's zero biases) by aliases
+        if node.op_type == "Identity" and node.input[0] in weights:
+            weights[node.output[0]] = weights[node.input[0]]
     onnx_convs = [node for node in graph.node if node.op_type == "Conv"]
-    net = FinderNet()
+    meta = next((json.loads(p.value) for p in model.metadata_props if p.key == METADATA_KEY), {})
+    net = FinderNet(float(meta.get("width", 1.0)))  # finders exported before session 19 are all of width 1
     convs = _convolutions_in_call_order(net)
     if len(convs) != len(onnx_convs):
         raise ValueError(f"{path} has {len(onnx_convs)} convolutions, FinderNet {len(convs)}: not this network")

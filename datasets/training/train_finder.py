@@ -37,7 +37,7 @@ from datasets.training.finder_export import (
     max_export_error,
     write_model_card,
 )
-from datasets.training.finder_net import LEVELS, NECK_CHANNELS, OFFSET_UNIT, FinderNet, normalise
+from datasets.training.finder_net import LEVELS, NECK_CHANNELS, OFFSET_UNIT, FinderNet, normalise, widened
 from datasets.training.finder_onnx import finder_from_onnx, recalibrate
 from datasets.training.finder_tasks import TASKS, FinderTask, finder_task
 from datasets.training.net import count_macs, count_parameters
@@ -68,6 +68,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="skip training: export, evaluate and describe this checkpoint (from --checkpoint)")
     parser.add_argument("--checkpoint", type=Path, default=None, help="also save the torch weights here")
     parser.add_argument("--device", default="cpu", help="torch device of the trainer (cpu, or cuda on a GPU machine)")
+    parser.add_argument("--width", type=float, default=1.0,
+                        help="scale every layer's channels (1: the shipped size; wider for a GPU machine)")
     return parser.parse_args(argv)
 
 
@@ -121,15 +123,20 @@ def input_size(short_side: int) -> tuple[int, int]:
     return 32 * round(short_side * 16 / 9 / 32), short_side
 
 
-def initial_net(init: Path | None) -> tuple[FinderNet, bool]:
-    """The network to start from, and whether its batch norms still need the statistics of real frames."""
-    net = FinderNet()
+def initial_net(init: Path | None, width: float = 1.0) -> tuple[FinderNet, bool]:
+    """The network to start from, and whether its batch norms still need the statistics of real frames. A network
+    of another ``width`` than the one asked for cannot be fine-tuned into it: that is an error."""
     if init is None:
-        return net, False
+        return FinderNet(width), False
     if init.suffix == ".onnx":
-        return finder_from_onnx(init), True
-    net.load_state_dict(torch.load(init)["state_dict"])
-    return net, False
+        net = finder_from_onnx(init)
+    else:
+        saved = torch.load(init)
+        net = FinderNet(float(saved.get("width", 1.0)))
+        net.load_state_dict(saved["state_dict"])
+    if net.width != width:
+        raise ValueError(f"{init} is a finder of width {net.width:g}, not {width:g}: train a new one from scratch")
+    return net, init.suffix == ".onnx"
 
 
 def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, float]]:
@@ -137,7 +144,7 @@ def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, floa
     torch.set_num_threads(args.threads)
     torch.backends.cudnn.benchmark = True  # one input size all run long
     rng = np.random.default_rng(args.seed)
-    net, needs_statistics = initial_net(args.init)
+    net, needs_statistics = initial_net(args.init, args.width)
     net.to(args.device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     task = finder_task(args.scenes)
@@ -171,8 +178,8 @@ def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, floa
                     f"visible {visible:.3f} lr {optimiser.param_groups[0]['lr']:.2e} "
                     f"buffer {stream.filled} rendered {stream.rendered}")
                 if args.checkpoint and step % 500 == 0:  # a model to look at while the run goes on
-                    torch.save({"state_dict": {k: v.cpu() for k, v in net.state_dict().items()}, "step": step},
-                               args.checkpoint)
+                    torch.save({"state_dict": {k: v.cpu() for k, v in net.state_dict().items()}, "step": step,
+                                "width": net.width}, args.checkpoint)
         stats = {"steps": step, "rendered": stream.rendered, "minutes": (time.monotonic() - start) / 60}
     finally:
         stream.close()
@@ -232,7 +239,8 @@ def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, c
     latency = [*latency_lines(task.open_finder(path), frames), "- measured at the end of the training run."]
     log("\n".join(latency))
     fields = {
-        "levels": ", ".join(str(c) for c, _ in LEVELS), "neck": NECK_CHANNELS, "params": count_parameters(net),
+        "levels": ", ".join(str(widened(c, net.width)) for c, _ in LEVELS), "neck": widened(NECK_CHANNELS, net.width),
+        "params": count_parameters(net),
         "mmacs": count_macs(net, size) / 1e6, "input_size": "{}x{}".format(*size),
         "card_px": f"{18 * scale:.0f}-{55 * scale:.0f}", "mat_px": f"{16 * scale:.0f}",
         "size_kb": path.stat().st_size / 1024, "mix": task.mix,
@@ -257,18 +265,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     command = "python -m datasets.training.train_finder " + " ".join(sys.argv[1:] if argv is None else argv)
     if args.publish_from:
         saved = torch.load(args.publish_from)
-        net = FinderNet()
+        net = FinderNet(float(saved.get("width", 1.0)))
         net.load_state_dict(saved["state_dict"])
         net.eval()
         stats, command = saved["stats"], saved.get("command", command)
         for key, value in saved.get("args", {}).items():  # the model card describes the run, not this call
-            if key in ("lr", "batch", "minutes", "steps", "capacity", "seed", "threads", "short_side"):
+            if key in ("lr", "batch", "minutes", "steps", "capacity", "seed", "threads", "short_side", "width"):
                 setattr(args, key, value)
     else:
         net, stats = train(args, log)
         if args.checkpoint:
             args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
-            torch.save({"state_dict": net.state_dict(), "stats": stats, "command": command,
+            torch.save({"state_dict": net.state_dict(), "width": net.width, "stats": stats, "command": command,
                         "args": {k: v for k, v in vars(args).items() if isinstance(v, int | float | str)}},
                        args.checkpoint)
         if args.device != "cpu":

@@ -85,6 +85,31 @@ def test_input_sizes_are_16_by_9_multiples_of_32() -> None:
     assert not fresh
 
 
+def test_a_wider_finder_exports_runs_and_comes_back_at_its_width(tmp_path: Path) -> None:
+    training_code()
+    import torch
+
+    from datasets.training.finder_export import export_finder, finder_metadata
+    from datasets.training.finder_net import FinderNet
+    from datasets.training.finder_onnx import finder_from_onnx
+    from datasets.training.train_finder import initial_net
+    from vision.finder_learned import LearnedFinder
+
+    torch.manual_seed(0)
+    wide = FinderNet(1.5).eval()
+    assert wide.stem[0].out_channels == 24 and wide.heat.in_channels == 72
+    path = tmp_path / "card-finder.onnx"
+    export_finder(wide, path, finder_metadata({"heat": 0.4}))
+    back = finder_from_onnx(path)
+    assert back.width == 1.5
+    frame = torch.randint(0, 256, (1, 3, 96, 160)).float() / 255
+    assert torch.allclose(back(frame)[0], wide(frame)[0], atol=1e-4)  # batch norms folded, the same function
+    found = LearnedFinder(path, threads=1)(np.zeros((288, 512, 3), np.uint8))
+    assert len(found.quads) == len(found.confidence)  # it runs through onnxruntime like the shipped one
+    with pytest.raises(ValueError, match="width 1.5, not 1"):
+        initial_net(path, 1.0)
+
+
 def test_metadata_and_export_carry_a_finer_input(tmp_path: Path) -> None:
     training_code()
     from datasets.training.finder_export import export_finder, finder_metadata
