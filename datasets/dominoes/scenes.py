@@ -21,11 +21,12 @@ from datasets.dominoes.styles import PROCEDURAL, STYLES, TRAIN_STYLES, TileStyle
 from datasets.hanafuda.backgrounds import render_table
 from datasets.hanafuda.camera import Camera, make_camera
 from datasets.hanafuda.canvas import Canvas, hull
-from datasets.hanafuda.compose import TABLE, composite, inside_frame, raster_area, touches_frame
+from datasets.hanafuda.compose import TABLE, composite, inside_frame, mark_prop, raster_area, touches_frame
 from datasets.hanafuda.config import SceneConfig
 from datasets.hanafuda.effects import Look, apply_camera, apply_glare, apply_lighting, sample_look
 from datasets.hanafuda.layouts import card_corners
 from datasets.hanafuda.noise import pick
+from datasets.hanafuda.objects import coin
 
 BACK = "back"
 CIVIL = ((6, 6), (1, 1), (4, 4), (1, 3), (5, 5), (3, 3), (2, 2), (5, 6), (4, 6), (1, 6), (1, 5))
@@ -53,6 +54,7 @@ class DominoSceneConfig:
     tile_length: tuple[float, float] = (0.13, 0.3)  # a tile's long side as a share of the frame height
     tilt_max_deg: float = 30.0
     pip_variety: float = 0.0  # share of procedural sets whose pips are laid out otherwise (``styles.varied_pips``)
+    chips: float = 0.0  # chance of a coin laid against the end of a tile or two (a marker, a stake beside the line)
     photo: SceneConfig = field(default_factory=lambda: SceneConfig(props=0.0, hands=0.0, glare=0.3))
 
     def __post_init__(self) -> None:
@@ -137,6 +139,24 @@ def _placements(
     return LAYOUTS[layout](rng, chosen[:n], region, size, base)
 
 
+def _lay_chips(rng: np.random.Generator, chance: float, camera: Camera, tiles: list[TilePlacement],
+               size: tuple[float, float], style: TileStyle, image: np.ndarray, gloss: np.ndarray,
+               index_map: np.ndarray, look: Look) -> None:
+    """With ``chance``, a coin or two each laid against the end of a tile (touching it or nearly), as a player marks
+    the closed end of a line or leaves a stake beside it: round, shiny and the size of a pip's half of a tile."""
+    if rng.random() >= chance:
+        return
+    for _ in range(int(rng.integers(1, 3))):
+        tile = tiles[int(rng.integers(len(tiles)))]
+        corners = card_corners(tile.centre, tile.angle, size)
+        along = (corners[3] + corners[2] - corners[0] - corners[1]) / 2  # top edge to bottom edge: the length
+        unit = along / max(float(np.linalg.norm(along)), 1e-6) * (1 if rng.random() < 0.5 else -1)
+        centre = tile.centre + unit * (size[1] / 2 + rng.uniform(9.0, 16.0))  # a coin's radius is 9-14 mm
+        layer, _ = coin(rng, camera, centre, None, None)  # type: ignore[arg-type]  # a coin bears no card print
+        composite(image, gloss, layer, look, camera.scale_at(centre))
+        mark_prop(index_map, layer)
+
+
 def render_scene(rng: np.random.Generator | int, config: DominoSceneConfig | None = None) -> DominoScene:
     """Render one scene; the same seed and config give the same image."""
     rng = np.random.default_rng(rng) if isinstance(rng, int | np.integer) else rng
@@ -174,6 +194,8 @@ def render_scene(rng: np.random.Generator | int, config: DominoSceneConfig | Non
         kept.append(p)
         quads.append(top)
         areas.append(raster_area(fixed))
+    if cfg.chips and kept:  # drawn aside, so the scenes of a seed stay as they were without
+        _lay_chips(rng.spawn(1)[0], cfg.chips, camera, kept, size, style, image, gloss, index_map, look)
     apply_lighting(image, look, rng)
     apply_glare(image, gloss, look, quads)
     photo_image = apply_camera(image, look, rng)

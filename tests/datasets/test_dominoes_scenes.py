@@ -54,6 +54,22 @@ def test_pip_variety_leaves_a_seed_s_scenes_alone_when_off() -> None:
     assert np.array_equal(plain.quads, varied.quads) and not np.array_equal(plain.image, varied.image)
 
 
+def test_coins_against_the_tiles_ends_change_only_what_they_cover() -> None:
+    config = DominoSceneConfig(size=(640, 360), styles=("ivory-chinese",), layouts={"play": 1.0})
+    plain = render_scene(np.random.default_rng([6, 2]), config)
+    chips = render_scene(np.random.default_rng([6, 2]), DominoSceneConfig(
+        size=(640, 360), styles=("ivory-chinese",), layouts={"play": 1.0}, chips=1.0))
+    assert np.array_equal(plain.quads, chips.quads) and plain.faces == chips.faces
+    changed = np.abs(plain.image.astype(int) - chips.image.astype(int)).max(axis=2) > 40
+    assert 30 < changed.sum() < 0.05 * changed.size  # a coin or two, small beside the frame
+    ends = np.array([(q[0] + q[1]) / 2 for q in chips.quads] + [(q[2] + q[3]) / 2 for q in chips.quads])
+    ys, xs = np.nonzero(changed)
+    lengths = np.linalg.norm(chips.quads[:, 3] - chips.quads[:, 0], axis=1)
+    near = np.min(np.hypot(xs[:, None] - ends[None, :, 0], ys[:, None] - ends[None, :, 1]), axis=1)
+    assert np.median(near) < lengths.max()  # beside a tile's end, not anywhere on the table
+    assert (chips.visible <= plain.visible + 1e-6).all()  # a coin over a tile's end hides part of it
+
+
 def test_sets_match_the_engine() -> None:
     assert Counter(chinese_set()) == Counter({(t.low, t.high): 2 if t.kind.name == "CIVIL" else 1 for t in CHINESE_TILES})
     assert sorted(double_six_set()) == sorted((t.low, t.high) for t in Tile)
