@@ -140,8 +140,8 @@ def _placements(
 
 
 def _lay_chips(rng: np.random.Generator, chance: float, camera: Camera, tiles: list[TilePlacement],
-               size: tuple[float, float], style: TileStyle, image: np.ndarray, gloss: np.ndarray,
-               index_map: np.ndarray, look: Look) -> None:
+               size: tuple[float, float], image: np.ndarray, gloss: np.ndarray, index_map: np.ndarray,
+               look: Look) -> None:
     """With ``chance``, a coin or two each laid against the end of a tile (touching it or nearly), as a player marks
     the closed end of a line or leaves a stake beside it: round, shiny and the size of a pip's half of a tile."""
     if rng.random() >= chance:
@@ -195,7 +195,7 @@ def render_scene(rng: np.random.Generator | int, config: DominoSceneConfig | Non
         quads.append(top)
         areas.append(raster_area(fixed))
     if cfg.chips and kept:  # drawn aside, so the scenes of a seed stay as they were without
-        _lay_chips(rng.spawn(1)[0], cfg.chips, camera, kept, size, style, image, gloss, index_map, look)
+        _lay_chips(rng.spawn(1)[0], cfg.chips, camera, kept, size, image, gloss, index_map, look)
     apply_lighting(image, look, rng)
     apply_glare(image, gloss, look, quads)
     photo_image = apply_camera(image, look, rng)
