@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.live.game import Candidate, Expect, Prediction, SetupResult
 from companion.live.table import FIELD, ObservedTable, SeenCard, captures, hand
-from companion.tables.dominoes import DominoSession, check_shown
+from companion.tables.dominoes import DominoSession, check_shown, unseen_count
 from engine.dominoes.deal import DominoDeal
 from engine.dominoes.moves import DominoMove, MoveKind
 from engine.dominoes.profile import DominoProfile
@@ -54,6 +54,7 @@ class DominoLive:
         self.players = self.session.players
         self.me = me
         self.tiles = DECKS[self.session.match.deck]
+        self._unread: dict[tuple[int, str], list[str]] = {}  # (player, tiles shown): those known by elimination
 
     # ----------------------------------------------------------------- state
     @property
@@ -221,7 +222,12 @@ class DominoLive:
         newest = self._newest_down()
         for p in range(self.players):
             if p in shown:
-                items += [Expect(tile.code, captures(p)) for tile in (*tiles_of(state.down[p]), *shown[p])]
+                unread = list(self._unread.get((p, str(shown[p])), ()))  # unseen, as the camera could not read them
+                for tile in (*tiles_of(state.down[p]), *shown[p]):
+                    hidden = tile.code in unread
+                    if hidden:
+                        unread.remove(tile.code)
+                    items.append(Expect(tile.code, captures(p), may_hide=hidden))
             else:
                 backs = count_tiles(state.down[p]) + len(state.down_unseen[p])
                 fresh = int(p == newest and backs > 0)
@@ -338,19 +344,38 @@ class DominoLive:
         return out
 
     def _shows(self, table: ObservedTable) -> list[str]:
-        """``show P TILES`` for each player whose unseen tiles all lie face up in front of them now."""
+        """``show P TILES`` for each player whose unseen tiles all lie face up in front of them now. The last player
+        to show may have a tile or two the camera cannot read (a 1:1's two pips lost in glare): where the tiles
+        nobody has accounted for are just as many as those it lacks, they are theirs (``_by_elimination``)."""
         state = self.round
         out = []
         earlier = [tiles for _, tiles in self.session.shown]
-        for p in self.session.to_show():
+        left = self.session.to_show()
+        for p in left:
             faces = [c.label for c in table.faces(captures(p)) if self.visual_class(c.label) not in (None, BACK)]
             try:
                 tiles = TileSet.parse(faces) - TileSet(state.down[p])
+                if len(left) == 1:
+                    tiles = self._by_elimination(p, tiles, earlier)
                 check_shown(state, p, tiles, earlier)
             except KibitzError:
                 continue
             out.append(f"{SHOW} {p + 1} {tiles}")
         return out
+
+    def _by_elimination(self, player: int, read: TileSet, earlier: list[TileSet]) -> TileSet:
+        """The last player's tiles: those read, and the tiles nobody has accounted for where these are exactly as
+        many as the camera could not read (else those read, as they are)."""
+        state = self.round
+        pool = TileSet(state.unseen_mask())
+        for shown in earlier:
+            pool = pool - shown
+        rest = pool - read
+        short = unseen_count(state, player) - len(read)
+        if not 0 < short == len(rest) or len(pool) != len(read) + len(rest):
+            return read
+        self._unread[(player, str(read + rest))] = rest.codes()
+        return read + rest
 
     def _key(self) -> tuple[Any, ...]:
         state = self.round

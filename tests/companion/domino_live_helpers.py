@@ -51,7 +51,8 @@ class DealScore:
 def score_deal(got: Iterable[str], script: DominoScript) -> DealScore:
     """The committed actions against the script's. The typed actions are taken out of both; passes the rules
     implied at a blocked end (between the last move seen and the count: the others' ``down ?``, and your own
-    ``down TILE`` when the rules know your hand) are counted apart."""
+    ``down TILE`` when the rules know your hand) are counted apart. The count's shows are matched in any order:
+    the players turn their tiles up together, and the camera sees them so."""
     typed = [a for a, _, source in script.actions if source == "typed"]
     got = list(got)
     for action in typed:
@@ -64,7 +65,7 @@ def score_deal(got: Iterable[str], script: DominoScript) -> DealScore:
     extra = core[len(truth_core):]
     if truth_shows and extra and all(a.startswith(DOWN) for a in extra):
         implied, core = len(extra), core[:len(truth_core)]
-    a, b = truth_core + truth_shows, core + shows
+    a, b = truth_core + sorted(truth_shows), core + sorted(shows)
     matched = sum(block.size for block in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
     return DealScore(len(a), matched, len(b) - matched, implied)
 

@@ -29,3 +29,13 @@ def test_a_move_that_did_not_happen_is_a_phantom():
     moves, shows = _blocked_deal()
     score = score_deal([*moves[:5], "play 1:1 open 1", *moves[5:], *shows], script_deal(6))
     assert (score.phantom, score.implied, score.exact) == (1, 0, False)
+
+
+def test_the_counts_shows_match_in_any_order_but_a_wrong_one_does_not():
+    moves, shows = _blocked_deal()
+    assert len(shows) > 1
+    score = score_deal(moves + shows[::-1], script_deal(6))  # the players turn their tiles up together
+    assert (score.correct, score.phantom, score.exact) == (score.truth, 0, True)
+    wrong = [*shows[:-1], shows[-1].rsplit(" ", 1)[0] + " 6:6"]
+    score = score_deal(moves + wrong, script_deal(6))
+    assert (score.correct, score.phantom, score.exact) == (score.truth - 1, 1, False)

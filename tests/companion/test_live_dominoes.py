@@ -355,3 +355,31 @@ def test_a_view_that_fits_another_lead_better_does_not_overturn_the_lead_seen_al
     assert careless.best.actions[0] != "play 4:6 open 4"  # what the abandon cost is for
     unsure = (Hypothesis(("play 4:6 open 4",), (3,)), Hypothesis(("play 4:5 open 4",), (3,)))  # which tile, unsure
     assert infer(live, table, InferenceConfig(), unsure).best.total == careless.best.total  # costs nothing more
+
+
+def _counted(hidden: int) -> tuple[LiveSession, DominoRound, list]:
+    """Deal 11 followed to its end, then the count seen with one turned-up tile of each of the first ``hidden``
+    players unreadable (missed by the camera)."""
+    truth = truth_game(11)
+    session, _ = follow(truth)
+    bot = GreedyBot()
+    while not truth.is_over:
+        truth.push(bot.choose(truth))
+        session.observe(table_of(truth))
+    others = [p for p in range(4) if p != ME and count_tiles(truth.down[p] + truth.hands[p])]
+    cards = list(table_of(truth, shown=tuple(others)).cards)
+    for p in others[:hidden]:
+        cards.remove(next(c for c in cards if c.role == captures(p)))
+    events = session.observe(ObservedTable(tuple(cards)))
+    return session, truth, events
+
+
+def test_the_last_tile_nobody_can_read_at_the_count_is_known_by_elimination():
+    session, truth, _ = _counted(hidden=1)
+    assert session.phase == "over"
+    assert session.game.result()["net"] == list(truth.result.net)  # the unread tile counted at its pips
+
+
+def test_two_unread_tiles_of_two_players_are_not_guessed():
+    session, truth, events = _counted(hidden=2)
+    assert session.phase != "over" and not any(a.startswith("show") for a in session.actions()[-1:])
