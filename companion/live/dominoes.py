@@ -21,9 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.live.domino_count import by_elimination
 from companion.live.game import Candidate, Expect, Prediction, SetupResult
 from companion.live.table import FIELD, ObservedTable, SeenCard, captures, hand
-from companion.tables.dominoes import DominoSession, check_shown, unseen_count
+from companion.tables.dominoes import DominoSession, check_shown
 from engine.dominoes.deal import DominoDeal
 from engine.dominoes.moves import DominoMove, MoveKind
 from engine.dominoes.profile import DominoProfile
@@ -344,38 +345,27 @@ class DominoLive:
         return out
 
     def _shows(self, table: ObservedTable) -> list[str]:
-        """``show P TILES`` for each player whose unseen tiles all lie face up in front of them now. The last player
-        to show may have a tile or two the camera cannot read (a 1:1's two pips lost in glare): where the tiles
-        nobody has accounted for are just as many as those it lacks, they are theirs (``_by_elimination``)."""
+        """``show P TILES`` for each player whose unseen tiles all lie face up in front of them now. Where none of
+        the players left can show as read, the tiles the camera could not read may be known by elimination
+        (``companion.live.domino_count``); those are expected unseen where they lie."""
         state = self.round
         out = []
         earlier = [tiles for _, tiles in self.session.shown]
         left = self.session.to_show()
+        reads: dict[int, TileSet] = {}
         for p in left:
             faces = [c.label for c in table.faces(captures(p)) if self.visual_class(c.label) not in (None, BACK)]
             try:
-                tiles = TileSet.parse(faces) - TileSet(state.down[p])
-                if len(left) == 1:
-                    tiles = self._by_elimination(p, tiles, earlier)
-                check_shown(state, p, tiles, earlier)
+                reads[p] = TileSet.parse(faces) - TileSet(state.down[p])
+                check_shown(state, p, reads[p], earlier)
             except KibitzError:
                 continue
-            out.append(f"{SHOW} {p + 1} {tiles}")
+            out.append(f"{SHOW} {p + 1} {reads[p]}")
+        if not out and left and len(reads) == len(left):
+            for p, tiles in by_elimination(state, reads, earlier).items():
+                self._unread[(p, str(tiles))] = (tiles - reads[p]).codes()
+                out.append(f"{SHOW} {p + 1} {tiles}")
         return out
-
-    def _by_elimination(self, player: int, read: TileSet, earlier: list[TileSet]) -> TileSet:
-        """The last player's tiles: those read, and the tiles nobody has accounted for where these are exactly as
-        many as the camera could not read (else those read, as they are)."""
-        state = self.round
-        pool = TileSet(state.unseen_mask())
-        for shown in earlier:
-            pool = pool - shown
-        rest = pool - read
-        short = unseen_count(state, player) - len(read)
-        if not 0 < short == len(rest) or len(pool) != len(read) + len(rest):
-            return read
-        self._unread[(player, str(read + rest))] = rest.codes()
-        return read + rest
 
     def _key(self) -> tuple[Any, ...]:
         state = self.round
