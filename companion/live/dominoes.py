@@ -159,6 +159,7 @@ class DominoLive:
 
     def start(self, deal: dict[str, Any], dealer: int | None = None) -> None:
         self.session.start_round(deal_from_json(deal), dealer)
+        self._unread.clear()  # a new deal's count owes nothing to the last one's
 
     def revealed(self, table: ObservedTable) -> dict[str, Any] | None:
         """Never: a deal here starts only from a whole hand (or a typed one)."""
