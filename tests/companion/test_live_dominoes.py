@@ -63,6 +63,15 @@ def camera_text(move: DominoMove, player: int) -> str:
     return "down ?" if move.kind is MoveKind.DOWN and player != ME else str(move)
 
 
+def play_on(truth: DominoRound, bot: GreedyBot, expected: list[str]) -> DominoMove:
+    """The bot's next move played, and added to ``expected`` as the camera records it."""
+    player = truth.turn
+    move = bot.choose(truth)
+    truth.push(move)
+    expected.append(camera_text(move, player))
+    return move
+
+
 @pytest.mark.parametrize("seed,game", [(11, "jielong"), (3, "cedeng"), (5, "kkori")])
 def test_a_real_deal_is_followed_move_by_move_and_counted(seed, game):
     truth = truth_game(seed, game)
@@ -70,10 +79,7 @@ def test_a_real_deal_is_followed_move_by_move_and_counted(seed, game):
     assert session.phase == "playing"
     expected, bot = [], GreedyBot()
     while not truth.is_over:
-        player = truth.turn
-        move = bot.choose(truth)
-        truth.push(move)
-        expected.append(camera_text(move, player))
+        play_on(truth, bot, expected)
         events += session.observe(table_of(truth))
     others = tuple(p for p in range(4) if p != ME)
     events += session.observe(table_of(truth, shown=others))
@@ -218,10 +224,7 @@ def test_a_deal_starts_beside_clutter_read_as_tiles_and_the_clutter_is_never_a_m
     bot = GreedyBot()
     expected = []
     for i in range(8):
-        player = truth.turn
-        move = bot.choose(truth)
-        truth.push(move)
-        expected.append(camera_text(move, player))
+        play_on(truth, bot, expected)
         # the clutter is read as something else now and then, or not found
         read_as = (clutter,) if i % 3 == 0 else () if i % 3 == 1 else (replace(clutter, label="1:1"),)
         events = session.observe(seen(read_as))
@@ -256,10 +259,7 @@ def test_settled_tiles_unseen_or_misread_in_every_later_view_are_no_conflict():
     other = next(t.code for t in Tile if t.low > 0 and t.code not in laid and joined not in (t.low, t.high))
     expected = list(session.actions())
     for i in range(8):
-        player = truth.turn
-        move = bot.choose(truth)
-        truth.push(move)
-        expected.append(camera_text(move, player))
+        play_on(truth, bot, expected)
         table = table_of(truth, misread={first: other})  # the oldest tile always read wrong...
         cards = [c for c in table.cards if c.label != second or i % 2]  # ...the next one missed half the time
         events = session.observe(ObservedTable(tuple(cards)))
@@ -289,10 +289,7 @@ def test_a_lead_misread_in_the_view_that_decided_it_is_revised_once_later_views_
     expected = [str(m) for m in truth.move_stack]
     kinds = []
     for _ in range(4):
-        player = truth.turn
-        move = bot.choose(truth)
-        truth.push(move)
-        expected.append(camera_text(move, player))
+        play_on(truth, bot, expected)
         kinds += [e.kind for e in session.observe(table_of(truth))]
     assert "revised" in kinds and "conflict" not in kinds, kinds
     assert session.actions() == expected
@@ -313,10 +310,7 @@ def _with_stray(label: str, views: int, record: Path) -> tuple[LiveSession, list
     stray = SeenCard(label, FIELD, 0.9, (900.0, 900.0), 40.0)
     expected, kinds = list(session.actions()), []
     for _ in range(views):
-        player = truth.turn
-        move = bot.choose(truth)
-        truth.push(move)
-        expected.append(camera_text(move, player))
+        play_on(truth, bot, expected)
         events = session.observe(ObservedTable((*table_of(truth).cards, stray)))
         kinds.append([e.kind for e in events])
     return session, expected, kinds
