@@ -142,6 +142,14 @@ def convex_iou(a: np.ndarray, b: np.ndarray, area_a: float, area_b: float) -> fl
     return inter / (area_a + area_b - inter)
 
 
+def within_frame(quads: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Which of N quads lie wholly inside an image of ``shape`` (height, width, ...)."""
+    height, width = shape[:2]
+    inside: np.ndarray = ((quads >= 0).all(axis=(1, 2)) & (quads[..., 0] < width).all(axis=1)
+                          & (quads[..., 1] < height).all(axis=1))
+    return inside
+
+
 def warp_quads(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = (64, 100)) -> np.ndarray:
     """Warp each quad to an upright W x H crop (long side vertical): returns N x H x W x 3 uint8.
 

@@ -6,7 +6,7 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets eight things more:
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets nine things more:
 - a lower bar for doubtful candidates (``maybe_needs=PHOTO_MAYBE_NEEDS``): the refiner checks them too; and a
   doubtful candidate read as a back is kept where it lies partly under a sure card's face (``pile_backs``);
 - more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image, a bigger copy and
@@ -17,6 +17,8 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
 - a look at cards still unnamed in the shape of their named neighbours (``pile_look=PileLook()``,
   ``vision.pile_look``): seen at a grazing angle a pile card is nearly square, and the finder's quad of it half again
   too long; a quad spanning two cards is split into both;
+- cards of a pile beside the named ones (``pile_steps=PileSteps()``, ``vision.pile_steps``): each named card moved a
+  third to two thirds of a card along and across, onto a card the finder gave no peak;
 - a look at the whole card round a piece of it (``grow_look=GrowLook()``, ``vision.grow_look``): a card seen big
   may get a sure quad on its moon or its ribbon and none on the whole card;
 - backs much smaller than the faces read (``small_backs=SmallBacks()``, ``vision.small_backs``): two halves of one
@@ -53,13 +55,14 @@ from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder, suppress
-from vision.geometry import iou_matrix, quad_iou, warp_quads
+from vision.geometry import iou_matrix, quad_iou, warp_quads, within_frame
 from vision.grow_look import GrowLook
 from vision.imageio import as_bgr
 from vision.mat import MatLayout, locate_mat
 from vision.more_looks import MoreLooks
 from vision.observation import BACK, CardObservation, Detections, TableObservation
 from vision.pile_look import PileLook
+from vision.pile_steps import PileSteps
 from vision.quad_refiner import shifted
 from vision.second_look import SecondLook
 from vision.small_backs import SmallBacks
@@ -155,6 +158,7 @@ class Recognizer:
     pile_look: PileLook | None = None  # still photos: PileLook() (see the module docstring)
     pile_backs: float | None = None  # still photos: PHOTO_PILE_BACKS (see the module docstring)
     other_quads: bool = False  # still photos: the more looks' quads over an unnamed card tried (module docstring)
+    pile_steps: PileSteps | None = None  # still photos: PileSteps() (see the module docstring)
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
@@ -173,7 +177,7 @@ class Recognizer:
         (see the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "pile_look": PileLook(), "pile_backs": PHOTO_PILE_BACKS,
                  "other_quads": True, "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
-                 "grow_look": GrowLook(), "small_backs": SmallBacks(), "look_beside": True,
+                 "grow_look": GrowLook(), "small_backs": SmallBacks(), "look_beside": True, "pile_steps": PileSteps(),
                  "maybe_needs": PHOTO_MAYBE_NEEDS, "refiner_veto": PHOTO_REFINER_VETO}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
             photo["refiner"] = CardRefiner()
@@ -226,13 +230,10 @@ class Recognizer:
         into the frame and clear of what was found (IoU 0.3); what the refiner then calls a card there is a
         doubtful candidate (the classifier must name a face)."""
         assert self.refiner is not None
-        height, width = image.shape[:2]
         steps = ((BESIDE_ALONG, 0.0), (-BESIDE_ALONG, 0.0), (0.0, BESIDE_ACROSS), (0.0, -BESIDE_ACROSS))
         proposals = np.array([shifted(q, along, across) for q in sure for along, across in steps],
                              np.float32).reshape(-1, 4, 2)
-        inside = ((proposals >= 0).all(axis=(1, 2)) & (proposals[..., 0] < width).all(axis=1)
-                  & (proposals[..., 1] < height).all(axis=1))
-        proposals = proposals[inside]
+        proposals = proposals[within_frame(proposals, image.shape)]
         if len(proposals):
             proposals = proposals[iou_matrix(proposals, found).max(axis=1, initial=0) < BESIDE_CLEAR]
         if not len(proposals):
@@ -311,6 +312,20 @@ class Recognizer:
                 found, probabilities = found.replace(quads=quads)[keep], probabilities[keep]
         return found, probabilities
 
+    def _stepped(self, image: np.ndarray, found: Detections, probabilities: np.ndarray
+                 ) -> tuple[Detections, np.ndarray]:
+        """The detections and the cards of a pile found beside the named ones (``pile_steps``). A new card that
+        overlaps a detection lies in a pile, over or under it: partial."""
+        assert self.pile_steps is not None and self.refiner is not None
+        quads, read = self.pile_steps(image, found.quads, probabilities, ~self._unnamed(probabilities),
+                                      self.classifier, self.refiner)
+        if not len(quads):
+            return found, probabilities
+        partial = iou_matrix(quads, found.quads).max(axis=1) >= PILE_TOUCH
+        confidence = self.classifier.face_probability(read)
+        new = Detections(quads, confidence=confidence, partial=partial)
+        return Detections.concatenate([found, new]), np.concatenate([probabilities, read])
+
     def _unnamed(self, probabilities: np.ndarray) -> np.ndarray:
         """Which detections read as no card: neither a face nor a back at ``min_confidence``."""
         unnamed: np.ndarray = self.classifier.face_probability(probabilities) < self.min_confidence
@@ -337,6 +352,8 @@ class Recognizer:
         probabilities = self.classifier.classify(crops)
         found, probabilities = self._doubtful_dropped(image, found, probabilities, doubtful)
         found, probabilities = self._looked_again(image, found, probabilities, others)
+        if self.pile_steps is not None and self.refiner is not None and len(found):
+            found, probabilities = self._stepped(image, found, probabilities)
         if pose is not None and len(found):  # an empty zone's printed frame is not a card either
             unnamed = self._unnamed(probabilities)
             if unnamed.any():

@@ -1,0 +1,89 @@
+"""Cards of a pile beside the named ones, for still photos.
+
+In a fanned pile each card lies a third to two thirds of a card along or across from the one under it. The finder
+sometimes gives such a card no peak at all (its quad would overlap its neighbours' by IoU 0.3-0.5, and a pile of
+small cards is a busy patch of art), while it finds and the classifier names the cards round it. So each named card
+(a face or a back) is moved by those steps along and across, either way; the refiner moves each try onto the card it is
+about, and a try that now lies clear of every detection (IoU under ``clear``) is read. The surest tries that name a
+card's face with at least ``needs``, clear of each other, are new cards. A card the frame already holds as often as
+the deck does (a named crane, both plains of a month) is not looked for again: a try reading it is a named card's
+strip seen a second time.
+
+Held out (README, *Hanafuda vision*, session 20): ``piles`` 92.6 -> 94.5 % named, no card named wrong more.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.card_refiner import CardRefiner
+from vision.classifier import CardClassifier
+from vision.geometry import iou_matrix, warp_quads, within_frame
+from vision.quad_refiner import shifted
+
+
+@dataclass(frozen=True)
+class PileSteps:
+    """The steps (in the card's lengths ``along`` and widths ``across``, taken either way), the IoU under which a try
+    is clear of a detection, and the least probability of a card's face a new card needs."""
+
+    along: tuple[float, ...] = (0.4, 0.6, 1.05)
+    across: tuple[float, ...] = (0.45, 0.65, 1.08)
+    clear: float = 0.5
+    needs: float = 0.8
+
+    def __post_init__(self) -> None:
+        steps = self.along + self.across
+        if not steps or min(steps) <= 0 or not 0 < self.clear < 1 or not 0 < self.needs <= 1:
+            raise ValueError(f"PileSteps: needs positive steps, clear in (0, 1) and needs in (0, 1], got {self}")
+
+    def moves(self) -> list[tuple[float, float]]:
+        """Each step as (along, across), either way."""
+        return [(sign * a, 0.0) for a in self.along for sign in (1, -1)] + \
+               [(0.0, sign * a) for a in self.across for sign in (1, -1)]
+
+    def __call__(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray, named: np.ndarray,
+                 classifier: CardClassifier, refiner: CardRefiner) -> tuple[np.ndarray, np.ndarray]:
+        """The new cards' quads (K x 4 x 2) and the classifier's probabilities for them (K x C), stepped from the
+        ``named`` detections among ``quads``."""
+        none = np.zeros((0, 4, 2), np.float32), np.zeros((0, len(classifier.classes)), np.float32)
+        sources = np.asarray(quads, np.float32).reshape(-1, 4, 2)[named]
+        if not len(sources):
+            return none
+        tries = np.array([shifted(quad, along, across) for quad in sources for along, across in self.moves()],
+                         np.float32)
+        tries = tries[within_frame(tries, image.shape)]
+        if not len(tries):
+            return none
+        moved, card = refiner(image, tries)
+        moved = moved[card >= refiner.threshold]
+        if len(moved):
+            moved = moved[iou_matrix(moved, quads).max(axis=1, initial=0.0) < self.clear]
+        if not len(moved):
+            return none
+        read = classifier.classify(warp_quads(image, moved, classifier.input_size))
+        return self._chosen(moved, read, probabilities[named], classifier)
+
+    def _chosen(self, moved: np.ndarray, read: np.ndarray, named: np.ndarray, classifier: CardClassifier
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """The surest tries naming a face from ``needs``, clear of each other, of cards the named detections (their
+        probabilities ``named``) do not hold as often as the deck does."""
+        capacity = {name: len(cards) for name, cards in classifier.class_cards.items()}
+        held = Counter(classifier.classes[i] for i in named.argmax(axis=1))
+        face = classifier.face_probability(read)
+        top = read.argmax(axis=1)
+        kept: list[int] = []
+        for i in np.argsort(-face, kind="stable"):
+            if face[i] < self.needs:
+                break
+            name = classifier.classes[top[i]]
+            if held[name] >= capacity[name]:
+                continue
+            if kept and iou_matrix(moved[[i]], moved[kept]).max() > self.clear:
+                continue
+            kept.append(int(i))
+            held[name] += 1
+        return moved[kept], read[kept]
