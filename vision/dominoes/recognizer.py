@@ -207,6 +207,16 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
     return keep
 
 
+def _full_length(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """The quads not much shorter than the median one, where there are enough to know a tile's length (``MIN_SIZED``):
+    a quad round half a tile is dropped once read (``_plausible``), so it neither lends its place to nor blocks a
+    tile looked for beside the others."""
+    if len(quads) < MIN_SIZED:
+        return quads
+    typical = float(np.median([_length(q) for q in quads]))
+    return [q for q in quads if _length(q) >= MIN_UP_LENGTH * typical]
+
+
 def _at_seams(quad: np.ndarray, seams: tuple[float, ...], length: float) -> list[np.ndarray]:
     """The two tiles a quad across the touching ends of two tiles holds halves of: each ``length`` long, centred on
     one of its dividers (``seams``: shares of the quad's length from its top end)."""
@@ -397,14 +407,15 @@ class DominoRecognizer:
         and a tile across either way; what the refiner then calls a tile, clear of the found ones, is one."""
         assert self._refiner is not None
         height, width = image.shape[:2]
-        proposals = [shifted(q, along, across) for q in tiles
+        blocking = _full_length(tiles)
+        proposals = [shifted(q, along, across) for q in blocking
                      for along, across in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))]
         proposals = [p for p in proposals if _inside(p, width, height)]
-        proposals = [p for p, clash in zip(proposals, _overlapping(proposals, tiles), strict=True) if not clash]
+        proposals = [p for p, clash in zip(proposals, _overlapping(proposals, blocking), strict=True) if not clash]
         if not proposals:
             return []
         moved, tile = self._refiner(image, np.array(proposals, np.float32))
-        clash = _overlapping(list(moved), tiles)
+        clash = _overlapping(list(moved), blocking)
         sure = [i for i in range(len(moved)) if tile[i] >= self._refiner.threshold
                 and _inside(moved[i], width, height) and not clash[i]]
         kept = _apart([moved[i] for i in sure], tile[sure])
