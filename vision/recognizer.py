@@ -22,7 +22,8 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
 - a look at the whole card round a piece of it (``grow_look=GrowLook()``, ``vision.grow_look``): a card seen big
   may get a sure quad on its moon or its ribbon and none on the whole card;
 - backs much smaller than the faces read (``small_backs=SmallBacks()``, ``vision.small_backs``): two halves of one
-  back are one back, and a lone one is a shadow or a dark piece of something, not a card;
+  back are one back, and a lone one is a shadow or a dark piece of something, not a card; a back much bigger than
+  the faces is a phone or a box;
 - one quad per card (``same_card_iou``): two quads overlapping that much and read as the same face are one card
   (the finder may put two loose quads on a close-up card, and a plain read twice is two plains to the deck prior);
 - a second look at each detection by the refiner (``refiner=CardRefiner()``, ``vision.card_refiner``) before the
