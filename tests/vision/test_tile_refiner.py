@@ -12,6 +12,7 @@ import pytest
 from datasets.dominoes.evaluate import score_scene
 from datasets.dominoes.refiner_data import scene_labelled
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from vision.dominoes import recognizer as recognizer_module
 from vision.dominoes.recognizer import DominoRecognizer, _full_length
 from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
 from vision.geometry import order_quads, quad_iou
@@ -160,3 +161,15 @@ def test_a_half_tile_quad_neither_blocks_nor_lends_a_tile_beside() -> None:
     quads = [np.stack([tl, tr, br, bl]) + np.float32([200 * i, 0]) for i in range(4)] + [half]
     assert [q is half for q in _full_length(quads)] == [False] * 4
     assert len(_full_length(quads[-3:])) == 3  # too few to know a tile's length
+
+
+def test_tiles_beside_the_tiles_found_beside(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Held-out art, seed 2026, scene 21: a row of backs the finder found only partly. The first round beside the
+    found tiles adds the two next to them; the two beyond those are found by the second round, from the first's."""
+    scene = render_scene(np.random.default_rng([2026, 21]), DominoSceneConfig(size=(1280, 720),
+                                                                              styles=("paigow-art",)))
+    recognizer = DominoRecognizer.for_photos("chinese")
+    counts = score_scene(scene, recognizer(scene.image))
+    assert counts["tiles"] == counts["read"] == 7
+    monkeypatch.setattr(recognizer_module, "BESIDE_ROUNDS", 1)
+    assert score_scene(scene, recognizer(scene.image))["read"] == 5

@@ -69,6 +69,7 @@ MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European b
 MAX_OVERLAP = 0.3  # share of the smaller of two found quads that may lie in the other
 MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
+BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
 BACK_LENGTH = (0.65, 1.5)  # a face-down quad's length over that median: a tilted camera shows near tiles longer
 
 
@@ -404,11 +405,23 @@ class DominoRecognizer:
     def _beside(self, image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
         """Tiles the finder missed beside the found ones (``neighbours``): in a line of play or a wall the finder
         may see a strip where the tiles are, and miss one of them outright. Each found tile is moved a tile along
-        and a tile across either way; what the refiner then calls a tile, clear of the found ones, is one."""
+        and a tile across either way; what the refiner then calls a tile, clear of the found ones, is one. Then the
+        same from the tiles so found (``BESIDE_ROUNDS``): a line may lose its last two tiles."""
+        blocking = _full_length(tiles)
+        sources, added = blocking, []
+        for _ in range(BESIDE_ROUNDS):
+            new = self._beside_once(image, sources, blocking + added)
+            if not new:
+                break
+            sources, added = new, added + new
+        return added
+
+    def _beside_once(self, image: np.ndarray, sources: list[np.ndarray], blocking: list[np.ndarray]
+                     ) -> list[np.ndarray]:
+        """One round of ``_beside``: tiles a tile from ``sources``, clear of ``blocking``."""
         assert self._refiner is not None
         height, width = image.shape[:2]
-        blocking = _full_length(tiles)
-        proposals = [shifted(q, along, across) for q in blocking
+        proposals = [shifted(q, along, across) for q in sources
                      for along, across in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))]
         proposals = [p for p in proposals if _inside(p, width, height)]
         proposals = [p for p, clash in zip(proposals, _overlapping(proposals, blocking), strict=True) if not clash]
