@@ -24,11 +24,12 @@ import numpy as np
 
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
-from vision.geometry import iou_matrix, warp_quads, within_frame
-from vision.quad_refiner import shifted
+from vision.finder_learned import suppress
+from vision.geometry import iou_matrix, order_quads, warp_quads, within_frame
 
-ON_FOUND = 0.6  # a try overlapping a detection this much (IoU) before it is refined lies on that card
+ON_FOUND = 0.25  # a try this near a detection's centre (in its lengths and widths) lies on that card: IoU 0.6
 FIRST_LOOK = 0.1  # the least probability of a card after the refiner's first look for a try to get its second
+SAME_SPOT = 0.95  # refined tries overlapping this much (IoU) landed on one card: the surest is read
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,24 @@ class PileSteps:
         return [(sign * a, 0.0) for a in self.along for sign in (1, -1)] + \
                [(0.0, sign * a) for a in self.across for sign in (1, -1)]
 
+    def tries(self, sources: np.ndarray, found: np.ndarray) -> np.ndarray:
+        """Each source quad moved by each step (K x 4 x 2), but for tries on a card found already (the next card of
+        a tidy pile or row): a found card's centre within ``ON_FOUND`` of the try's length and width from its own,
+        where two quads of one size overlap by IoU 0.6 or more."""
+        q = order_quads(np.asarray(sources, np.float32))  # TL, TR, BR, BL with the long side vertical
+        across = (q[:, 1] - q[:, 0] + q[:, 2] - q[:, 3]) / 2
+        along = (q[:, 3] - q[:, 0] + q[:, 2] - q[:, 1]) / 2
+        steps = np.array(self.moves(), np.float32)  # M x 2: along, across
+        offsets = steps[None, :, :1] * along[:, None] + steps[None, :, 1:] * across[:, None]  # N x M x 2
+        tries = (q[:, None] + offsets[:, :, None]).reshape(-1, 4, 2)
+        if not len(found):
+            return tries
+        gap = found.mean(axis=1)[None] - tries.mean(axis=1)[:, None]  # K x F x 2
+        axes = np.repeat(np.stack([along, across], axis=1), len(steps), axis=0)  # K x 2 x 2
+        reach = np.einsum("kfd,kad->kfa", gap, axes) / (axes ** 2).sum(axis=2)[:, None]  # in lengths and widths
+        on_found = (np.abs(reach) < ON_FOUND).all(axis=2).any(axis=1)
+        return tries[~on_found]
+
     def __call__(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray, named: np.ndarray,
                  classifier: CardClassifier, refiner: CardRefiner) -> tuple[np.ndarray, np.ndarray]:
         """The new cards' quads (K x 4 x 2) and the classifier's probabilities for them (K x C), stepped from the
@@ -59,24 +78,31 @@ class PileSteps:
         sources = np.asarray(quads, np.float32).reshape(-1, 4, 2)[named]
         if not len(sources):
             return none
-        tries = np.array([shifted(quad, along, across) for quad in sources for along, across in self.moves()],
-                         np.float32)
+        tries = self.tries(sources, np.asarray(quads, np.float32).reshape(-1, 4, 2))
         tries = tries[within_frame(tries, image.shape)]
-        if len(tries):  # a try on a card found already (the next card of a tidy pile or row) is not worth a look
-            tries = tries[iou_matrix(tries, quads).max(axis=1) < ON_FOUND]
         if not len(tries):
             return none
         moved, card = refiner.look(image, tries)
-        for _ in range(refiner.passes - 1):  # the refiner's later looks only where the first saw a card at all
-            moved = moved[card >= FIRST_LOOK]
+        for _ in range(refiner.passes - 1):  # the later looks only at new spots where the first saw a card at all
+            moved, card = self._fresh(moved, card, quads, FIRST_LOOK)
             moved, card = refiner.look(image, moved)
-        moved = moved[card >= refiner.threshold]
-        if len(moved):
-            moved = moved[iou_matrix(moved, quads).max(axis=1, initial=0.0) < self.clear]
+        moved, _ = self._fresh(moved, card, quads, refiner.threshold)
         if not len(moved):
             return none
         read = classifier.classify(warp_quads(image, moved, classifier.input_size))
         return self._chosen(moved, read, probabilities[named], classifier)
+
+    def _fresh(self, moved: np.ndarray, card: np.ndarray, quads: np.ndarray, least: float
+               ) -> tuple[np.ndarray, np.ndarray]:
+        """The refined tries with a card's probability from ``least``, clear of the detections, one per spot (the
+        surest of tries that landed on one card: IoU over ``SAME_SPOT``)."""
+        keep = card >= least
+        if keep.any() and len(quads):
+            keep[keep] = iou_matrix(moved[keep], quads).max(axis=1) < self.clear
+        moved, card = moved[keep], card[keep]
+        order = np.argsort(-card, kind="stable")
+        order = order[suppress(moved[order], SAME_SPOT)]
+        return moved[order], card[order]
 
     def _chosen(self, moved: np.ndarray, read: np.ndarray, named: np.ndarray, classifier: CardClassifier
                 ) -> tuple[np.ndarray, np.ndarray]:
