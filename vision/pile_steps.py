@@ -11,8 +11,8 @@ the deck does (a named crane, both plains of a month) is not looked for again: a
 strip seen a second time.
 
 Held out (README, *Hanafuda vision*, session 20): ``piles`` 92.6 -> 94.5 % named, ``whole-mat`` 96.4 -> 98.0 %,
-``default`` 97.5 -> 98.0 %; no card named wrong more. About 12 tries a named card: +22 ms a 720p photo, +157 ms a
-whole mat.
+``default`` 97.5 -> 98.0 %; no card named wrong more. About 12 tries a named card: +47 ms a 720p photo, +95 ms a
+whole mat (``bench_recognizer --photo``).
 """
 
 from __future__ import annotations
