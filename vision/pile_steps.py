@@ -40,7 +40,7 @@ class PileSteps:
     along: tuple[float, ...] = (0.4, 0.6, 1.05)
     across: tuple[float, ...] = (0.45, 0.65, 1.08)
     clear: float = 0.5
-    needs: float = 0.8
+    needs: float = 0.7  # as a still photo's doubtful candidate (``recognizer.PHOTO_MAYBE_NEEDS``): the refiner checked it
 
     def __post_init__(self) -> None:
         steps = self.along + self.across
