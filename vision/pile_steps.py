@@ -5,10 +5,9 @@ mat's grid a card from the next. The finder sometimes gives such a card no peak 
 neighbours' by IoU 0.3-0.5, and a pile of small cards is a busy patch of art), while it finds and the classifier names
 the cards round it. So each named card (a face or a back) is moved by those steps along and across, either way (a try
 still on a card found is dropped); the refiner moves each try onto the card it is about, and a try that now lies clear
-of every detection (IoU under ``clear``) is read. The surest tries that name a
-card's face with at least ``needs``, clear of each other, are new cards. A card the frame already holds as often as
-the deck does (a named crane, both plains of a month) is not looked for again: a try reading it is a named card's
-strip seen a second time.
+of every detection (IoU under ``clear``) is read. The surest tries that name a card's face with at least ``needs``,
+clear of each other, are new cards. A card the frame already holds as often as the deck does (a named crane, both
+plains of a month) is not looked for again: a try reading it is a named card's strip seen a second time.
 
 Held out (README, *Hanafuda vision*, session 20): ``piles`` 92.6 -> 94.5 % named, ``whole-mat`` 96.4 -> 98.0 %,
 ``default`` 97.5 -> 98.0 %; no card named wrong more. About 12 tries a named card: +47 ms a 720p photo, +95 ms a
@@ -40,7 +39,7 @@ class PileSteps:
     along: tuple[float, ...] = (0.4, 0.6, 1.05)
     across: tuple[float, ...] = (0.45, 0.65, 1.08)
     clear: float = 0.5
-    needs: float = 0.7  # as a still photo's doubtful candidate (``recognizer.PHOTO_MAYBE_NEEDS``): the refiner checked it
+    needs: float = 0.7  # a still photo's bar for doubtful candidates (``recognizer.PHOTO_MAYBE_NEEDS``)
 
     def __post_init__(self) -> None:
         steps = self.along + self.across
@@ -75,10 +74,11 @@ class PileSteps:
         """The new cards' quads (K x 4 x 2) and the classifier's probabilities for them (K x C), stepped from the
         ``named`` detections among ``quads``."""
         none = np.zeros((0, 4, 2), np.float32), np.zeros((0, len(classifier.classes)), np.float32)
-        sources = np.asarray(quads, np.float32).reshape(-1, 4, 2)[named]
+        quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        sources = quads[named]
         if not len(sources):
             return none
-        tries = self.tries(sources, np.asarray(quads, np.float32).reshape(-1, 4, 2))
+        tries = self.tries(sources, quads)
         tries = tries[within_frame(tries, image.shape)]
         if not len(tries):
             return none

@@ -17,10 +17,10 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
 - a look at cards still unnamed in the shape of their named neighbours (``pile_look=PileLook()``,
   ``vision.pile_look``): seen at a grazing angle a pile card is nearly square, and the finder's quad of it half again
   too long; a quad spanning two cards is split into both;
-- cards of a pile beside the named ones (``pile_steps=PileSteps()``, ``vision.pile_steps``): each named card moved a
-  third to two thirds of a card along and across, onto a card the finder gave no peak;
 - a look at the whole card round a piece of it (``grow_look=GrowLook()``, ``vision.grow_look``): a card seen big
   may get a sure quad on its moon or its ribbon and none on the whole card;
+- cards of a pile beside the named ones (``pile_steps=PileSteps()``, ``vision.pile_steps``): each named card moved a
+  third to two thirds of a card along and across, onto a card the finder gave no peak;
 - backs much smaller than the faces read (``small_backs=SmallBacks()``, ``vision.small_backs``): two halves of one
   back are one back, and a lone one is a shadow or a dark piece of something, not a card; a back much bigger than
   the faces is a phone or a box;
