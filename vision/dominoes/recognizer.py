@@ -23,6 +23,9 @@ on a busy pattern the usual look misses may stand out there. Only what that look
 overlaps nothing found and what then reads face up is added: at that scale a dark square of a checked cloth passes
 for a face-down tile. It gets two looks of the refiner, not one, and in a Chinese set the tiles beside the found ones
 are looked for (``neighbours``, ``_beside``). The live table leaves these off, for speed.
+
+Where the quads of two face-up tiles of a line overlap, they are pulled apart where the face reader reads both better
+(``seams``, ``vision.dominoes.seams``): a quad reaching into its neighbour reads one of the neighbour's pip rows.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
+from vision.dominoes.seams import pulled_apart
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
@@ -316,6 +320,7 @@ class DominoRecognizer:
     neighbours: bool = False  # tiles beside the found ones checked too (``_beside``; still photos)
     passes: int = LIVE_PASSES  # the refiner's looks at each candidate (still photos: PHOTO_PASSES)
     face_reader: bool = True  # each tile's face also named by the face reader (``FaceReader``), beside its pips
+    seams: bool = True  # overlapping quads of a line pulled apart where the face reader is surer (``seams``)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -434,6 +439,20 @@ class DominoRecognizer:
         kept = _apart([moved[i] for i in sure], tile[sure])
         return [moved[sure[k]] for k in kept]
 
+    def _pulled_apart(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading]
+                      ) -> tuple[list[np.ndarray], list[TileReading]]:
+        """Face-up tiles of a line whose quads overlap, moved apart where the face reader is surer (``seams``), and
+        read again where moved."""
+        assert self._faces is not None
+        up = [i for i, r in enumerate(readings) if not r.face_down]
+        faces = self._faces
+        moved = pulled_apart([quads[i] for i in up], lambda q: faces(image, q))
+        quads, readings = list(quads), list(readings)
+        for i, quad in zip(up, moved, strict=True):
+            if quad is not quads[i] and not np.array_equal(quad, quads[i]):
+                quads[i], readings[i] = quad, read_tile(image, quad, divided=not self._set.chinese)
+        return quads, readings
+
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
@@ -448,6 +467,8 @@ class DominoRecognizer:
             quads, readings, keep = _split(image, quads, readings, keep, dropped)
         quads = [q for q, k in zip(quads, keep, strict=True) if k]
         readings = [r for r, k in zip(readings, keep, strict=True) if k]
+        if self._faces is not None and self.seams and quads:
+            quads, readings = self._pulled_apart(image, quads, readings)
         seen = self._faces(image, np.array(quads, np.float32)) if self._faces is not None and quads else None
         t2 = time.perf_counter()
         named = resolve(readings, self._set, seen)

@@ -1,0 +1,79 @@
+"""Two tiles of a line whose quads overlap are pulled apart where the face reader reads them better.
+
+Tiles laid end to end in a line touch, so their quads should too. Where the quads of two face-up tiles in a line
+overlap along it, one of them (or both) is off by that much: it holds a pip row of its neighbour and misses one of
+its own, and reads as another tile (a 2:6 as a 5:6, a 3:4 as a 1:3). Which one is off the overlap does not say, so
+the pair is read again as it lies, with either quad moved back by the overlap, and with both moved by half of it; the
+face reader (``FaceReader``) scores each way by how sure it is of both faces. A way other than the pair as it lies
+is taken when that surety reaches ``SURE`` and beats the pair's own by ``MARGIN``, and when it does not press either
+tile into a third (a tile overlapped from both ends is not pushed from one neighbour into the other: the face reader
+looks at a crop grown past the quad, so it reads a tile moved off its place about as surely). Pairs are taken from the
+largest overlap down, each tile moved at most once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from vision.geometry import iou_matrix, order_quads
+
+SURE = 0.7  # the product of the two faces' probabilities a new way needs
+MARGIN = 0.1  # and how much more than the pair as it lies
+MIN_OVERLAP = 0.05  # an overlap along the line, in the first tile's lengths, worth a look (quads are a little loose)
+MAX_OFF_LINE = 0.3  # the second tile's centre off the first's long middle line, in the first's widths, at most
+COLLINEAR = 0.95  # |cos| of the angle between the two tiles' long sides, at least
+PRESS = 0.02  # a way may overlap the other tiles this much more (IoU) than the pair as it lies
+
+
+def overlapping_pairs(quads: list[np.ndarray]) -> list[tuple[int, int, np.ndarray]]:
+    """Pairs (a, b, shift) of quads lying end to end on one line with an overlap along it, the largest overlap
+    first: ``shift`` (x, y) moves b off a by the whole overlap (a moves by minus it)."""
+    ordered = order_quads(np.asarray(quads, np.float32).reshape(-1, 4, 2))
+    along = (ordered[:, 3] - ordered[:, 0] + ordered[:, 2] - ordered[:, 1]) / 2
+    lengths = np.linalg.norm(along, axis=1)
+    units = along / np.maximum(lengths, 1e-6)[:, None]
+    widths = np.linalg.norm((ordered[:, 1] - ordered[:, 0] + ordered[:, 2] - ordered[:, 3]) / 2, axis=1)
+    centres = ordered.mean(axis=1)
+    gap = centres[None] - centres[:, None]  # [a, b]: from a's centre to b's
+    on_line = np.einsum("abd,ad->ab", gap, units)  # along a's long side
+    off_line = np.linalg.norm(gap - on_line[..., None] * units[:, None], axis=2)
+    overlap = (lengths[:, None] + lengths[None]) / 2 - np.abs(on_line)
+    lined = ((np.abs(units @ units.T) >= COLLINEAR) & (off_line <= MAX_OFF_LINE * widths[:, None])
+             & (overlap > MIN_OVERLAP * lengths[:, None]))
+    pairs = [(float(overlap[a, b]), int(a), int(b), np.sign(on_line[a, b]) * overlap[a, b] * units[a])
+             for a, b in zip(*np.nonzero(np.triu(lined, 1)), strict=True)]
+    pairs.sort(key=lambda p: -p[0])
+    return [(a, b, shift.astype(np.float32)) for _, a, b, shift in pairs]
+
+
+def pulled_apart(quads: list[np.ndarray], read: Callable[[np.ndarray], np.ndarray]) -> list[np.ndarray]:
+    """``quads`` with overlapping pairs moved apart where ``read`` (quads K x 4 x 2 -> the face reader's
+    probabilities K x classes, the last a back) is surer of both faces."""
+    out = [np.asarray(q, np.float32) for q in quads]
+    moved: set[int] = set()
+    for a, b, shift in overlapping_pairs(out):
+        if a in moved or b in moved:
+            continue
+        ways = [(out[a], out[b]), (out[a] - shift, out[b]), (out[a], out[b] + shift),
+                (out[a] - shift / 2, out[b] + shift / 2)]
+        others = np.array([q for i, q in enumerate(out) if i not in (a, b)], np.float32).reshape(-1, 4, 2)
+        faces = read(np.array([q for way in ways for q in way], np.float32))[:, :-1].max(axis=1)
+        sure = faces[0::2] * faces[1::2]
+        sure[1:] *= [not _pressed(way, ways[0], others) for way in ways[1:]]
+        best = int(sure.argmax())
+        if best and sure[best] >= SURE and sure[best] >= sure[0] + MARGIN:
+            out[a], out[b] = ways[best]
+            moved.update((a, b))
+    return out
+
+
+def _pressed(way: tuple[np.ndarray, np.ndarray], before: tuple[np.ndarray, np.ndarray], others: np.ndarray) -> bool:
+    """Whether moving the pair so overlaps another tile more than before: a tile between two neighbours that both
+    overlap it is not pushed from one into the other."""
+    if not len(others):
+        return False
+    now = iou_matrix(np.array(way, np.float32), others).max(axis=1)
+    then = iou_matrix(np.array(before, np.float32), others).max(axis=1)
+    return bool((now > then + PRESS).any())
