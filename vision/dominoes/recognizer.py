@@ -45,7 +45,7 @@ from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
-from vision.dominoes.seams import pulled_apart
+from vision.dominoes.seams import pulled_apart, slid_along
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
@@ -413,7 +413,7 @@ class DominoRecognizer:
         and a tile across either way; what the refiner then calls a tile, clear of the found ones, is one. Then the
         same from the tiles so found (``BESIDE_ROUNDS``): a line may lose its last two tiles."""
         blocking = _full_length(tiles)
-        sources, added = blocking, []
+        sources, added = blocking, list[np.ndarray]()
         for _ in range(BESIDE_ROUNDS):
             new = self._beside_once(image, sources, blocking + added)
             if not new:
@@ -439,19 +439,27 @@ class DominoRecognizer:
         kept = _apart([moved[i] for i in sure], tile[sure])
         return [moved[sure[k]] for k in kept]
 
-    def _pulled_apart(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading]
-                      ) -> tuple[list[np.ndarray], list[TileReading]]:
-        """Face-up tiles of a line whose quads overlap, moved apart where the face reader is surer (``seams``), and
-        read again where moved."""
+    def _pulled_apart(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading],
+                      seen: np.ndarray) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
+        """Face-up tiles of a line whose quads overlap moved apart, and doubted ones slid along their length, where
+        the face reader is surer (``seams``); read again (``seen``: the face reader's rows) where moved."""
         assert self._faces is not None
-        up = [i for i, r in enumerate(readings) if not r.face_down]
         faces = self._faces
-        moved = pulled_apart([quads[i] for i in up], lambda q: faces(image, q))
-        quads, readings = list(quads), list(readings)
+        up = [i for i, r in enumerate(readings) if not r.face_down]
+        before = [quads[i] for i in up]
+        moved = pulled_apart(before, lambda q: faces(image, q))
+        moved = slid_along(moved, before, seen[up], lambda q: faces(image, q),
+                           [quads[i] for i, r in enumerate(readings) if r.face_down])
+        changed = [i for i, quad in zip(up, moved, strict=True) if not np.array_equal(quad, quads[i])]
+        if not changed:
+            return quads, readings, seen
+        quads, readings, seen = list(quads), list(readings), seen.copy()
         for i, quad in zip(up, moved, strict=True):
-            if quad is not quads[i] and not np.array_equal(quad, quads[i]):
-                quads[i], readings[i] = quad, read_tile(image, quad, divided=not self._set.chinese)
-        return quads, readings
+            quads[i] = quad
+        for i in changed:
+            readings[i] = read_tile(image, quads[i], divided=not self._set.chinese)
+        seen[changed] = faces(image, np.array([quads[i] for i in changed], np.float32))
+        return quads, readings, seen
 
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
@@ -467,9 +475,9 @@ class DominoRecognizer:
             quads, readings, keep = _split(image, quads, readings, keep, dropped)
         quads = [q for q, k in zip(quads, keep, strict=True) if k]
         readings = [r for r, k in zip(readings, keep, strict=True) if k]
-        if self._faces is not None and self.seams and quads:
-            quads, readings = self._pulled_apart(image, quads, readings)
         seen = self._faces(image, np.array(quads, np.float32)) if self._faces is not None and quads else None
+        if seen is not None and self.seams:
+            quads, readings, seen = self._pulled_apart(image, quads, readings, seen)
         t2 = time.perf_counter()
         named = resolve(readings, self._set, seen)
         t3 = time.perf_counter()

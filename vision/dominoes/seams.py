@@ -1,4 +1,4 @@
-"""Two tiles of a line whose quads overlap are pulled apart where the face reader reads them better.
+"""Quads of a line put back on their tiles where the face reader reads them better: pulled apart, or slid along.
 
 Tiles laid end to end in a line touch, so their quads should too. Where the quads of two face-up tiles in a line
 overlap along it, one of them (or both) is off by that much: it holds a pip row of its neighbour and misses one of
@@ -9,6 +9,11 @@ is taken when that surety reaches ``SURE`` and beats the pair's own by ``MARGIN`
 tile into a third (a tile overlapped from both ends is not pushed from one neighbour into the other: the face reader
 looks at a crop grown past the quad, so it reads a tile moved off its place about as surely). Pairs are taken from the
 largest overlap down, each tile moved at most once.
+
+A tile the face reader doubts (its likeliest face under ``DOUBT``) whose quad no neighbour's overlaps may still lie off
+along its line, the neighbour's quad missing or short: it slides along its length by ``SLIDES`` either way, to where
+the face reader is surest of a face from ``SLID_SURE``, pressing no other tile further (``slid_along``; session 19
+slid doubted tiles without that guard, and they slid onto their neighbours).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from collections.abc import Callable
 import numpy as np
 
 from vision.geometry import iou_matrix, order_quads
+from vision.quad_refiner import shifted
 
 SURE = 0.7  # the product of the two faces' probabilities a new way needs
 MARGIN = 0.1  # and how much more than the pair as it lies
@@ -25,6 +31,9 @@ MIN_OVERLAP = 0.05  # an overlap along the line, in the first tile's lengths, wo
 MAX_OFF_LINE = 0.3  # the second tile's centre off the first's long middle line, in the first's widths, at most
 COLLINEAR = 0.95  # |cos| of the angle between the two tiles' long sides, at least
 PRESS = 0.02  # a way may overlap the other tiles this much more (IoU) than the pair as it lies
+DOUBT = 0.7  # a tile the face reader names with less than this is doubted and may slide along its length
+SLIDES = (0.15, 0.3)  # how far, in its lengths
+SLID_SURE = 0.95  # the face reader's probability of a face a slid quad needs
 
 
 def overlapping_pairs(quads: list[np.ndarray]) -> list[tuple[int, int, np.ndarray]]:
@@ -69,11 +78,32 @@ def pulled_apart(quads: list[np.ndarray], read: Callable[[np.ndarray], np.ndarra
     return out
 
 
-def _pressed(way: tuple[np.ndarray, np.ndarray], before: tuple[np.ndarray, np.ndarray], others: np.ndarray) -> bool:
-    """Whether moving the pair so overlaps another tile more than before: a tile between two neighbours that both
-    overlap it is not pushed from one into the other."""
+def _pressed(way: tuple[np.ndarray, ...], before: tuple[np.ndarray, ...], others: np.ndarray) -> bool:
+    """Whether moving the tiles (a pair, or one) so overlaps another tile more than before: a tile between two
+    neighbours that both overlap it is not pushed from one into the other."""
     if not len(others):
         return False
     now = iou_matrix(np.array(way, np.float32), others).max(axis=1)
     then = iou_matrix(np.array(before, np.float32), others).max(axis=1)
     return bool((now > then + PRESS).any())
+
+
+def slid_along(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarray,
+               read: Callable[[np.ndarray], np.ndarray], others: list[np.ndarray]) -> list[np.ndarray]:
+    """``quads`` (``pulled_apart``'s, from ``before``, whose face reader rows are ``seen``) with each tile the face
+    reader doubts (its likeliest face under ``DOUBT``) and that was not moved slid along its length by ``SLIDES``,
+    either way, to where the face reader is surest of a face, from ``SLID_SURE``, pressing no other tile (``others``:
+    the face-down ones) further: a quad off along a line whose neighbour's quad does not overlap it."""
+    out = [np.asarray(q, np.float32) for q in quads]
+    doubted = [i for i in range(len(out)) if np.array_equal(out[i], before[i]) and seen[i, :-1].max() < DOUBT]
+    for i in doubted:
+        tries = np.array([shifted(out[i], sign * step) for step in SLIDES for sign in (1, -1)], np.float32)
+        sure = read(tries)[:, :-1].max(axis=1)
+        rest = np.array([q for j, q in enumerate(out) if j != i] + list(others), np.float32).reshape(-1, 4, 2)
+        for k in np.argsort(-sure, kind="stable"):
+            if sure[k] < SLID_SURE:
+                break
+            if not _pressed((tries[k],), (out[i],), rest):
+                out[i] = tries[k]
+                break
+    return out
