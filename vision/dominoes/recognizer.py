@@ -24,8 +24,9 @@ overlaps nothing found and what then reads face up is added: at that scale a dar
 for a face-down tile. It gets two looks of the refiner, not one, and in a Chinese set the tiles beside the found ones
 are looked for (``neighbours``, ``_beside``). The live table leaves these off, for speed.
 
-Where the quads of two face-up tiles of a line overlap, they are pulled apart where the face reader reads both better
-(``seams``, ``vision.dominoes.seams``): a quad reaching into its neighbour reads one of the neighbour's pip rows.
+Where the quads of two face-up tiles of a line overlap, they are pulled apart where the face reader reads both better,
+and a tile it doubts slides along its length to where it is sure (``seams``, ``vision.dominoes.seams``): a quad
+reaching into its neighbour reads one of the neighbour's pip rows.
 """
 
 from __future__ import annotations
@@ -320,7 +321,7 @@ class DominoRecognizer:
     neighbours: bool = False  # tiles beside the found ones checked too (``_beside``; still photos)
     passes: int = LIVE_PASSES  # the refiner's looks at each candidate (still photos: PHOTO_PASSES)
     face_reader: bool = True  # each tile's face also named by the face reader (``FaceReader``), beside its pips
-    seams: bool = True  # overlapping quads of a line pulled apart where the face reader is surer (``seams``)
+    seams: bool = True  # line tiles' quads pulled apart or slid along where the face reader is surer (``seams``)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
