@@ -123,17 +123,19 @@ def input_size(short_side: int) -> tuple[int, int]:
     return 32 * round(short_side * 16 / 9 / 32), short_side
 
 
+def finder_from_checkpoint(saved: dict[str, Any]) -> FinderNet:
+    """The network of a checkpoint this trainer saved (finders saved before session 19 are all of width 1)."""
+    net = FinderNet(float(saved.get("width", 1.0)))
+    net.load_state_dict(saved["state_dict"])
+    return net
+
+
 def initial_net(init: Path | None, width: float = 1.0) -> tuple[FinderNet, bool]:
     """The network to start from, and whether its batch norms still need the statistics of real frames. A network
     of another ``width`` than the one asked for cannot be fine-tuned into it: that is an error."""
     if init is None:
         return FinderNet(width), False
-    if init.suffix == ".onnx":
-        net = finder_from_onnx(init)
-    else:
-        saved = torch.load(init)
-        net = FinderNet(float(saved.get("width", 1.0)))
-        net.load_state_dict(saved["state_dict"])
+    net = finder_from_onnx(init) if init.suffix == ".onnx" else finder_from_checkpoint(torch.load(init))
     if net.width != width:
         raise ValueError(f"{init} is a finder of width {net.width:g}, not {width:g}: train a new one from scratch")
     return net, init.suffix == ".onnx"
@@ -265,8 +267,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     command = "python -m datasets.training.train_finder " + " ".join(sys.argv[1:] if argv is None else argv)
     if args.publish_from:
         saved = torch.load(args.publish_from)
-        net = FinderNet(float(saved.get("width", 1.0)))
-        net.load_state_dict(saved["state_dict"])
+        net = finder_from_checkpoint(saved)
         net.eval()
         stats, command = saved["stats"], saved.get("command", command)
         for key, value in saved.get("args", {}).items():  # the model card describes the run, not this call

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from datasets.hanafuda import TEST_STYLE, preset, render_scene
+from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
 from tests.vision.card_helpers import card_kind
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
@@ -70,6 +70,17 @@ def named_right(cards: tuple[CardObservation, ...], quads: np.ndarray, labels: t
     return bool(overlap.max() >= 0.6 and card_kind(labels[int(overlap.argmax())]) == card_kind(label))
 
 
+def named_more(with_it: Recognizer, without: Recognizer, scene: Scene, seed: int
+               ) -> tuple[tuple[CardObservation, ...], tuple[CardObservation, ...], list[str]]:
+    """Both recognisers' cards on ``scene``, and the cards ``with_it`` names that ``without`` does not, each checked
+    to be the card lying there."""
+    after, before = with_it(scene.image).cards, without(scene.image).cards
+    new = [c.label for c in after if c.label != "unknown" and c.label not in {b.label for b in before}]
+    for label in new:
+        assert named_right(after, scene.quads, scene.labels, label), f"seed {seed}: {label} is not there"
+    return after, before, new
+
+
 @pytest.mark.parametrize("knob", ["pile_look", "pile_backs"])
 def test_it_names_pile_cards_left_unknown_and_always_the_card_there(
     shared_data: Path, models: dict[str, object], knob: str
@@ -83,13 +94,9 @@ def test_it_names_pile_cards_left_unknown_and_always_the_card_there(
     gained = 0
     for seed in {"pile_look": (3, 40, 52), "pile_backs": (8, 22, 27)}[knob]:
         scene = render_scene(seed, config)
-        after = with_it(scene.image).cards
-        before = {c.label for c in without(scene.image).cards}
-        new = [c.label for c in after if c.label != "unknown" and c.label not in before]
-        for label in new:
-            assert named_right(after, scene.quads, scene.labels, label), f"seed {seed}: {label} is not there"
+        after, before, new = named_more(with_it, without, scene, seed)
         if knob == "pile_backs":
-            backs = sum(c.label == BACK for c in after) - sum(c.label == BACK for c in without(scene.image).cards)
+            backs = sum(c.label == BACK for c in after) - sum(c.label == BACK for c in before)
             assert backs >= 0 and backs <= sum(label == BACK for label in scene.labels)
             gained += backs
         gained += len(new)

@@ -414,7 +414,8 @@ class DominoRecognizer:
         and a tile across either way; what the refiner then calls a tile, clear of the found ones, is one. Then the
         same from the tiles so found (``BESIDE_ROUNDS``): a line may lose its last two tiles."""
         blocking = _full_length(tiles)
-        sources, added = blocking, list[np.ndarray]()
+        added: list[np.ndarray] = []
+        sources = blocking
         for _ in range(BESIDE_ROUNDS):
             new = self._beside_once(image, sources, blocking + added)
             if not new:
