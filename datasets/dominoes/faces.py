@@ -112,6 +112,18 @@ def face_sprite(style: TileStyle, top: int, bottom: int, height: int, rng: np.ra
     return sprite
 
 
+def _underline(rgb: np.ndarray, y: float, style: TileStyle, ink: np.ndarray) -> None:
+    """A bar across the back under its logo, as thick as a divider, with ``style.underline`` small dots of the
+    face's colour along it."""
+    w = rgb.shape[1]
+    thick = max(0.05 * w, 1.0)
+    x0, x1 = w * 0.12, w * 0.88
+    pts = np.array([[x0, y - thick / 2], [x1, y - thick / 2], [x1, y + thick / 2], [x0, y + thick / 2]])
+    cv2.fillConvexPoly(rgb, np.round(pts * 16).astype(np.int32), ink.tolist(), cv2.LINE_AA, shift=4)
+    for x in np.linspace(x0, x1, style.underline + 2)[1:-1]:
+        _disc(rgb, (x, y), 0.3 * thick, style.back)
+
+
 def back_sprite(style: TileStyle, height: int, rng: np.random.Generator) -> np.ndarray:
     """The back of a tile in the set's back colour: plain, or with the set's logo printed on its upper half."""
     sprite = _base(style, height, style.back, rng)
@@ -119,8 +131,11 @@ def back_sprite(style: TileStyle, height: int, rng: np.random.Generator) -> np.n
         rgb = np.ascontiguousarray(sprite[:, :, :3])
         h, w = rgb.shape[:2]
         (tw, th), _ = cv2.getTextSize(style.logo, cv2.FONT_HERSHEY_SIMPLEX, 1.0, 2)
-        scale = 0.7 * w / max(tw, th)
-        org = (round(w / 2 - tw * scale / 2), round(h / 4 + th * scale / 2))
-        draw_text(rgb, style.logo, org, scale, np.asarray(style.pip if rng.random() < 0.7 else style.red))
+        scale = style.logo_width * w / max(tw, th)
+        org = (round(w / 2 - tw * scale / 2), round(h * style.logo_at + th * scale / 2))
+        ink = np.asarray(style.pip if rng.random() < 0.7 else style.red)
+        draw_text(rgb, style.logo, org, scale, ink, style.logo_weight / 2)
+        if style.underline >= 0:
+            _underline(rgb, org[1] + 0.12 * w, style, ink)
         sprite[:, :, :3] = rgb
     return sprite

@@ -17,7 +17,15 @@ import numpy as np
 from datasets.dominoes.art import art_face
 from datasets.dominoes.faces import back_sprite, face_sprite
 from datasets.dominoes.layouts import LAYOUTS, TilePlacement, scattered, wall
-from datasets.dominoes.styles import PROCEDURAL, STYLES, TRAIN_STYLES, TileStyle, sample_style, varied_pips
+from datasets.dominoes.styles import (
+    PROCEDURAL,
+    STYLES,
+    TRAIN_STYLES,
+    TileStyle,
+    printed_back,
+    sample_style,
+    varied_pips,
+)
 from datasets.hanafuda.backgrounds import render_table
 from datasets.hanafuda.camera import Camera, make_camera
 from datasets.hanafuda.canvas import Canvas, hull
@@ -54,6 +62,7 @@ class DominoSceneConfig:
     tile_length: tuple[float, float] = (0.13, 0.3)  # a tile's long side as a share of the frame height
     tilt_max_deg: float = 30.0
     pip_variety: float = 0.0  # share of procedural sets whose pips are laid out otherwise (``styles.varied_pips``)
+    back_prints: float = 0.0  # share of European sets with a bold maker's mark on the back (``styles.printed_back``)
     chips: float = 0.0  # chance of a coin laid against the end of a tile or two (a marker, a stake beside the line)
     photo: SceneConfig = field(default_factory=lambda: SceneConfig(props=0.0, hands=0.0, glare=0.3))
 
@@ -168,6 +177,10 @@ def render_scene(rng: np.random.Generator | int, config: DominoSceneConfig | Non
         varied = rng.spawn(1)[0]
         if varied.random() < cfg.pip_variety:
             style = varied_pips(style, varied)
+    if cfg.back_prints and family in PROCEDURAL and not style.chinese:  # drawn aside too
+        printed = rng.spawn(1)[0]
+        if printed.random() < cfg.back_prints:
+            style = printed_back(style, printed)
     length_mm = float(rng.uniform(55, 60) if style.chinese else rng.uniform(44, 52))
     size = (length_mm / style.aspect, length_mm)
     layout = pick(rng, cfg.layouts)

@@ -51,6 +51,11 @@ class TileStyle:
     spread: float = 1.0  # a half's pips spread along the tile about the half's middle by this factor
     to_end: float = 0.0  # and moved this share of the half towards the tile's end
     pair_across: bool = False  # a half's two pips side by side across the tile (not on a diagonal)
+    logo_width: float = 0.7  # the logo's width (or height, when taller) as a share of the tile's width
+    logo_at: float = 0.25  # where along the tile the logo's middle lies, share of the length from the top
+    logo_weight: float = 2.0  # its strokes' thickness, the font's own at 2
+    underline: int = -1  # a bar under the logo bearing this many small dots (0: plain; -1: no bar): a maker's
+    # mark whose bar passes for a divider
 
     @property
     def chinese(self) -> bool:
@@ -73,6 +78,18 @@ def _shade(colour: Colour, k: float) -> Colour:
 
 
 LOGOS: Final = ("RO", "DOMINO", "K", "*", "PG", "88")
+MARKS: Final = ("RO", "DOMINO", "PG", "88", "ACE", "MAX", "DOUBLE", "KING", "SIX", "CLUB")  # wider word marks
+TRAIN_BACK_PRINTS: Final = 0.4  # share of the face reader's European training sets with a bold maker's mark on
+# the back (on Chinese sets too, it read more of the held-out art's sparse faces as backs: README, session 21)
+
+
+def printed_back(style: TileStyle, rng: np.random.Generator) -> TileStyle:
+    """``style`` with a maker's mark across its back as real sets bear one: a bold word as wide as the tile, often
+    with a bar under it (dotted or plain) that passes for a divider, so a back may read as a face with a blank
+    half."""
+    return replace(style, logo=str(MARKS[int(rng.integers(len(MARKS)))]), logo_width=float(rng.uniform(0.6, 0.95)),
+                   logo_at=float(rng.uniform(0.2, 0.45)), logo_weight=float(rng.uniform(2.0, 4.5)),
+                   underline=int(rng.integers(0, 8)) if rng.random() < 0.6 else -1)
 
 
 def varied_pips(style: TileStyle, rng: np.random.Generator) -> TileStyle:

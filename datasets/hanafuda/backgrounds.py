@@ -208,9 +208,11 @@ def printed_mat(rng: np.random.Generator, shape: tuple[int, int], ppm: float) ->
     return image, _constant_gloss(shape, rng.uniform(0.05, 0.45))
 
 
-def draw_text(image: np.ndarray, text: str, org: tuple[int, int], scale: float, colour: np.ndarray) -> None:
-    """Anti-aliased text on a float image (OpenCV only draws text on 8-bit images)."""
-    thickness = max(1, int(scale * 2))
+def draw_text(image: np.ndarray, text: str, org: tuple[int, int], scale: float, colour: np.ndarray,
+              weight: float = 1.0) -> None:
+    """Anti-aliased text on a float image (OpenCV only draws text on 8-bit images); ``weight`` thickens the
+    strokes."""
+    thickness = max(1, int(scale * 2 * weight))
     (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
     x0, y0 = max(org[0], 0), max(org[1] - th - thickness, 0)
     x1, y1 = min(org[0] + tw + thickness, image.shape[1]), min(org[1] + base + thickness, image.shape[0])

@@ -3,7 +3,11 @@
 One command from a clean checkout (renders the samples first when ``--data`` holds none: about 8 minutes for
 3,600 scenes on 2 cores; then the training's ``--minutes``):
 
-    python -m datasets.training.train_faces --data /tmp/faces --scenes 3600 --minutes 25
+    python -m datasets.training.train_faces --data /tmp/faces --scenes 3600 --minutes 25 [--tile-set double-six]
+
+``--tile-set`` picks the reader: a Chinese set's (``domino-faces.onnx``) or a European set's
+(``domino-faces-european.onnx``, whose samples include European backs printed with a bold mark:
+``styles.TRAIN_BACK_PRINTS``); ``vision.dominoes.face_reader.SET_MODELS``.
 
 The held-out art (``paigow-art``, never trained on) is scored on crops of ``--heldout-scenes`` scenes of its own.
 """
@@ -24,16 +28,17 @@ import torch
 import torch.nn.functional as F
 
 from datasets.dominoes import face_data
-from datasets.dominoes.styles import TEST_STYLE
+from datasets.dominoes.styles import TEST_STYLE, TRAIN_BACK_PRINTS
 from datasets.training.export import save_onnx
 from datasets.training.face_net import FaceExport, FaceNet
 from datasets.training.net import count_macs, count_parameters, normalise
 from datasets.training.options import add_run_options, render_arguments
 from datasets.training.train_refiner import photometric
-from vision.dominoes.face_reader import CLASSES, CROP_SIZE, GROW, FaceReader
+from vision.dominoes.face_reader import CLASSES, CROP_SIZE, GROW, SET_MODELS, FaceReader
 
 INVERTED = 0.2  # share of training crops with their lightness inverted (ivory tiles as black ones and back)
 HELDOUT_SEED = 59000
+BACK_PRINTS = {"chinese": 0.0, "double-six": TRAIN_BACK_PRINTS}  # share of European sets with printed backs, per reader
 
 
 def load(data: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -142,6 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     add_run_options(parser, scenes=3600, minutes=25.0)
     parser.add_argument("--heldout-scenes", type=int, default=100)
+    parser.add_argument("--tile-set", choices=sorted(SET_MODELS), default="chinese",
+                        help="whose reader: its samples and the model file's name")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     if args.export_only:
@@ -150,14 +157,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         net.load_state_dict(saved["state"])
     else:
         if not list(args.data.glob("faces-*.npz")):
-            face_data.main(render_arguments(args))
+            face_data.main([*render_arguments(args), "--back-prints", str(BACK_PRINTS[args.tile_set])])
         net, summary = train(args)
         summary.update(parameters=count_parameters(net), macs=count_macs(net, CROP_SIZE), scenes=args.scenes,
                        data_seed=args.data_seed)
         if args.checkpoint:
             torch.save({"state": net.state_dict(), "summary": summary}, args.checkpoint)
+    summary.update(tile_set=args.tile_set, back_prints=BACK_PRINTS[args.tile_set])  # the recipe of this reader
     net.eval()
-    path = args.out / FaceReader.DEFAULT_MODEL
+    path = args.out / SET_MODELS[args.tile_set]
     error = export(net, path, metadata(summary))
     print(f"wrote {path}; max |onnxruntime - torch| {error:.1e}", flush=True)
     return 0

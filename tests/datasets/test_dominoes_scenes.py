@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from datasets.dominoes.art import art_face, load_art
-from datasets.dominoes.faces import pip_layout
+from datasets.dominoes.faces import back_sprite, pip_layout
 from datasets.dominoes.scenes import DominoSceneConfig, chinese_set, double_six_set, render_scene
-from datasets.dominoes.styles import STYLES, sample_style
+from datasets.dominoes.styles import STYLES, printed_back, sample_style
 from engine.dominoes.tiles import CHINESE_TILES, Tile
 
 
@@ -52,6 +54,31 @@ def test_pip_variety_leaves_a_seed_s_scenes_alone_when_off() -> None:
                                                                            layouts={"scattered": 1.0}, pip_variety=1.0))
     assert np.array_equal(plain.image, again.image)
     assert np.array_equal(plain.quads, varied.quads) and not np.array_equal(plain.image, varied.image)
+
+
+def test_a_printed_back_bears_a_mark_as_wide_as_the_tile_and_changes_only_the_backs() -> None:
+    rng = np.random.default_rng(4)
+    style = printed_back(sample_style(rng, "european-white"), rng)
+    marked = replace(style, logo_width=0.9, underline=5)
+    sprite = back_sprite(marked, 200, np.random.default_rng(0))[:, :, :3]
+    ink = np.abs(sprite - np.asarray(marked.back)).max(axis=2) > 0.3
+    columns = np.flatnonzero(ink.any(axis=0))
+    assert np.ptp(columns) > 0.75 * sprite.shape[1]  # a word mark across the back
+    rows = np.flatnonzero(ink.mean(axis=1) > 0.6)  # the bar under it: most of a row inked
+    assert rows.size and np.all(rows > marked.logo_at * sprite.shape[0])
+    config = DominoSceneConfig(size=(640, 360), styles=("european-white",), layouts={"wall": 1.0})
+    for seed in range(20):
+        plain = render_scene(np.random.default_rng([8, seed]), config)
+        if not plain.face_up.all():
+            break
+    printed = render_scene(np.random.default_rng([8, seed]), replace(config, back_prints=1.0))
+    assert np.array_equal(plain.quads, printed.quads) and plain.faces == printed.faces
+    changed = np.abs(plain.image.astype(int) - printed.image.astype(int)).max(axis=2) > 40
+    assert changed.any()
+    backs = np.zeros(changed.shape, np.uint8)
+    for quad in plain.quads[~plain.face_up]:
+        cv2.fillConvexPoly(backs, quad.astype(np.int32), 1)
+    assert changed[backs == 0].sum() < 0.02 * changed.sum()  # only on the face-down tiles
 
 
 def test_coins_against_the_tiles_ends_change_only_what_they_cover() -> None:

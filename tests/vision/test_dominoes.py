@@ -15,7 +15,7 @@ from datasets.hanafuda.config import preset
 from engine.dominoes.tiles import CHINESE_TILES, CIVIL, Tile
 from vision.dominoes import DominoRecognizer, DominoTableObservation, TileObservation, domino_set
 from vision.dominoes.pips import HalfReading, TileReading, _colour_name, read_tile
-from vision.dominoes.recognizer import MIN_SIZED, _apart, _into_frame, _plausible, _split
+from vision.dominoes.recognizer import MIN_COLOURED, MIN_SIZED, _apart, _into_frame, _neighbour, _plausible, _split
 from vision.dominoes.resolve import resolve
 from vision.imageio import EmptyImageError, ImageTypeError
 
@@ -220,6 +220,31 @@ def test_overlapping_quads_keep_one_tile_each() -> None:
     assert _apart([tile], np.array([0.5])) == [0] and _apart([], np.zeros(0)) == []
 
 
+def test_quads_round_a_tile_s_pip_columns_do_not_make_it_a_row() -> None:
+    """Two quads side by side round the two columns of a tile's pips lie in it as two tiles of a row lie in a quad
+    round the row; but they span half its width each, as tiles of a row span the row's: the tile stays and they go
+    (a real photo's 3:6 was dropped as a row, and a column of its 6 named 1:1). A squat quad round two tiles side
+    by side is a row's, though each spans half its width."""
+    tile = _box(0, 0, w=80, h=160)
+    columns = [_box(0, 60, w=40, h=100), _box(40, 60, w=40, h=100)]
+    assert _apart([tile, *columns], np.array([0.9, 0.4, 0.4])) == [0]
+    assert _apart([tile, *columns], np.array([0.3, 0.4, 0.4])) == [0]  # surer in sum, still half the tile each
+    row = [_box(0, 0, w=80, h=160), _box(0, 160, w=80, h=160)]
+    assert _apart([*row, _box(0, 0, w=80, h=320)], np.array([0.5, 0.5, 0.9])) == [0, 1]
+    side_by_side = [_box(0, 0, w=64, h=160), _box(64, 0, w=64, h=160)]  # a squat quad round both is a row's
+    assert _apart([*side_by_side, _box(0, 0, w=128, h=160)], np.array([0.5, 0.5, 0.9])) == [0, 1]
+
+
+def test_the_tile_beside_a_quad_is_a_tile_long_and_meets_its_end() -> None:
+    """A tile looked for beside a found one is placed a tile's length along (its end meeting the found quad's) or a
+    width across; a found quad too short (a back's print taken for its end) does not pass its length on."""
+    quad = _box(0, 0, w=40, h=60)
+    assert np.allclose(_neighbour(quad, 1.0, 0.0), _box(0, 60, w=40, h=60))  # as long as it, by default
+    assert np.allclose(_neighbour(quad, 1.0, 0.0, 80.0), _box(0, 60, w=40, h=80))
+    assert np.allclose(_neighbour(quad, -1.0, 0.0, 80.0), _box(0, -80, w=40, h=80))
+    assert np.allclose(_neighbour(quad, 0.0, 1.0, 80.0), _box(40, -10, w=40, h=80))
+
+
 def test_a_quad_a_sliver_past_the_frame_is_pulled_in() -> None:
     """A tile whose rim the frame cuts (or a loose quad of a tile at the edge) is read from the quad pulled into
     the frame; a tile cut by more than ``MAX_CUT`` of its length stays cut, and is dropped."""
@@ -253,6 +278,21 @@ def test_a_european_back_is_the_colour_of_the_faces() -> None:
         down = replace(_reading(0, 0), face_down=True, face=back)
         assert _plausible([quad, quad], [up, down], texture=False, same_back=True) == [True, kept]
         assert _plausible([quad, quad], [up, down], texture=False, same_back=False) == [True, True]
+
+
+def test_a_european_face_is_the_colour_of_the_others_once_enough_are_read() -> None:
+    """A barcode's bars pass for a divider: a face-up candidate of another colour than the faces read goes, where
+    at least ``MIN_COLOURED`` read face up, the stray among them (the faces' colour is then theirs, not the
+    stray's)."""
+    pink, paper = (150.0, 182.0, 120.0), (240.0, 128.0, 130.0)
+    quad = np.array(QUAD, np.float32)
+    faces = [replace(_reading(0, 2), face=pink) for _ in range(MIN_COLOURED - 2)]
+    stray = replace(_reading(0, 3), face=paper)
+    few = [*faces, stray]
+    assert _plausible([quad] * len(few), few, texture=False, same_back=True) == [True] * len(few)
+    more = [*faces, replace(_reading(1, 2), face=pink), stray]  # as many read face up as it takes
+    assert _plausible([quad] * len(more), more, texture=False, same_back=True) == [True] * (len(more) - 1) + [False]
+    assert all(_plausible([quad] * len(more), more, texture=False, same_back=False))
 
 
 def _reading(top: int, bottom: int, red: tuple[float, float] = (0.0, 0.0)) -> TileReading:

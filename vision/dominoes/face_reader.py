@@ -19,12 +19,17 @@ from typing import Any
 import cv2
 import numpy as np
 
+from models import model_path
 from vision.finder_learned import read_metadata
 from vision.geometry import order_quads
 from vision.imageio import as_bgr
 from vision.onnx import crop_input, open_session
 
 CLASSES = (*(f"{a}:{b}" for a in range(7) for b in range(a, 7)), "back")  # every double-six face, then a back
+# The shipped model per set. A European set's reader has also seen backs bearing a bold maker's mark with a bar that
+# passes for a divider (a real photo's "RO" backs); taught so, a reader names more of the held-out Chinese art's
+# sparse faces backs (README, session 21), so a Chinese set keeps the reader trained without them.
+SET_MODELS = MappingProxyType({"chinese": "domino-faces.onnx", "double-six": "domino-faces-european.onnx"})
 GROW = 0.12  # the crop reaches this share of the tile's width past each side of its quad
 CROP_SIZE = (32, 80)  # width (across the tile) x height (along it) of the shipped model's crops
 
@@ -78,6 +83,11 @@ class FaceReader:
             raise FaceReaderModelError(f"{path}: its metadata must list the classes {CLASSES} and the crop's grow")
         self.grow = float(meta["grow"])
         self.metadata: MappingProxyType[str, Any] = MappingProxyType(meta)
+
+    @classmethod
+    def for_set(cls, tile_set: str, threads: int = 1) -> FaceReader:
+        """The shipped reader for ``tile_set`` (``SET_MODELS``)."""
+        return cls(model_path(SET_MODELS[tile_set]), threads)
 
     def __repr__(self) -> str:
         return f"FaceReader({str(self.path)!r}, threads={self.threads})"

@@ -61,10 +61,11 @@ from vision.quad_refiner import shifted
 # and added false ones: README.)
 PHOTO_LOOKS = MoreLooks((Look(zoom=2.0, least=0.75),), max_overlap=0.2)
 MAX_REFINED = 0.4  # the refiner was trained on tiles up to 0.3 of the frame's short side long (it shortens bigger ones)
-# Whether the refiner looks again at the candidates, per set. A European set's tiles are nearly all found and read
-# without it (rendered, 40 scenes: 100 / 98.2 % and 99.1 / 92.7 %; with it 100 / 99.4 % and 99.1 / 92.4 %, but 7 ms
-# a frame more; candidates below the finder's threshold and the look beside the tiles found the logo backs of a real
-# photo and read them as a confident 0:0 and 0:1), and the games followed live are all played with Chinese sets.
+# Whether the live table's refiner looks again at the candidates, per set. A European set's tiles are nearly all found
+# and read without it (rendered, 40 scenes: 100 / 98.2 % and 99.1 / 92.7 %; with it 100 / 99.4 % and 99.1 / 92.4 %,
+# but 7 ms a frame more), and the games followed live are all played with Chinese sets. Still photos of either set
+# get it (``for_photos``): with it and the look beside the found tiles, the backs a finder misses are found (session
+# 21: a real photo's "RO" backs, which the face reader now knows from backs printed so).
 REFINER = {"chinese": True, "double-six": False}
 CANDIDATE_HEAT = 0.1  # the refiner is shown the finder's candidates from this heat (the finder's own: 0.325)
 LIVE_PASSES, PHOTO_PASSES = 1, 2  # the refiner's looks at each candidate: the live table cannot afford two
@@ -72,9 +73,14 @@ ASPECTS = {"chinese": 2.5, "double-six": 2.0}
 MAX_TEXTURE = 32.0  # Lab distance: 90th percentile over a plain (face-down) candidate
 MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European back from the faces' colour
 MAX_OVERLAP = 0.3  # share of the smaller of two found quads that may lie in the other
+ROW_REACH = 0.7  # a quad a row holds spans this share of the row's width at least (a column of pips: about half)
+SQUAT = 1.6  # a quad shorter than this many widths is not one tile's (tiles are 2-2.9 widths long)
 MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
+MIN_COLOURED = 3  # face-up tiles of a European set needed before a face-up one of another colour is dropped
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
 BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
+BESIDE_LENGTH = 0.7  # a tile found beside the others is this share of their median length at least
+OTHER_LENGTH = 0.15  # a found tile this far off the median length: the tiles beside it are looked for at both
 BACK_LENGTH = (0.65, 1.5)  # a face-down quad's length over that median: a tilted camera shows near tiles longer
 
 
@@ -128,7 +134,8 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     """Indices of the quads to keep where found quads overlap: tiles on a table do not overlap in view (a wall's
     lower tile is hidden), but the finder may put a second quad on half a tile, across the touching ends of two
     tiles in a line, or round a whole row. One that holds most of two or more others is a row taken for one tile
-    and goes, and so does one lying in a much bigger one (half a tile); of the rest, no two overlapping by more
+    and goes (quads round two columns of a tile's pips, side by side, do not make it one), and so does one lying in
+    a much bigger one (half a tile, a column of pips); of the rest, no two overlapping by more
     than ``MAX_OVERLAP`` of the smaller are kept, and the kept ones are the surest in sum (``_heaviest_apart``):
     a quad across the touching ends of two tiles may be a little surer than either tile's own, not than both."""
     n = len(quads)
@@ -142,7 +149,13 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
         share[i, j] = share[j, i] = _smaller_share(ordered[i], ordered[j], areas[i], areas[j])
     much_bigger = areas[:, None] > 1.5 * areas[None, :]  # much_bigger[i, j]: i is much the bigger
-    row = ((share > MAX_OVERLAP) & much_bigger).sum(axis=1) >= 2
+    across = ordered[:, 1] - ordered[:, 0]  # each quad's short side
+    width = np.maximum(np.linalg.norm(across, axis=1), 1e-6)
+    reach = np.ptp(np.einsum("jkd,id->ijk", ordered, across / width[:, None]), axis=2) / width[:, None]
+    # reach[i, j]: how far j spans across i, in i's widths. The tiles a row holds span it, or it is squat (two tiles
+    # side by side); columns of a tile's pips span half a tile-shaped quad
+    squat = np.array([_length(q) for q in ordered]) < SQUAT * width
+    row = ((share > MAX_OVERLAP) & much_bigger & ((reach >= ROW_REACH) | squat[:, None])).sum(axis=1) >= 2
     # a quad lying in a much bigger one (not a row) is half of that tile, or a column of its pips
     within = ((share > 0.8) & much_bigger.T & ~row[None, :]).any(axis=1)
     candidates = np.flatnonzero(~row & ~within)
@@ -193,7 +206,8 @@ def _heaviest(left: list[int], chosen: list[int], clash: np.ndarray, weights: np
 def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bool = True,
                same_back: bool = False) -> list[bool]:
     """Which candidates to keep: none that holds halves of two tiles; plain ones must be of the face-up tiles'
-    size, (``texture``) plain and (``same_back``: a European tile is one colour all over) of their colour. Where
+    size, (``texture``) plain and (``same_back``: a European set is one colour all over) of their colour, and so must
+    face-up ones where enough read face up to know it (``MIN_COLOURED``: a barcode's bars pass for a divider). Where
     enough tiles read face up to know their size, a face-up one much shorter than theirs goes too: a quad round
     one column of a tile's pips, or half a tile, reads as a small double and takes a real tile's name. (A longer
     one stays: tiles nearer a tilted camera look longer.)"""
@@ -208,7 +222,8 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
                 keep[i] = False
             if not reading.face_down and len(up) >= MIN_SIZED and ratio < MIN_UP_LENGTH:
                 keep[i] = False
-            if reading.face_down and same_back and _lab_distance(reading.face, face) > MAX_BACK_COLOUR:
+            off_colour = same_back and _lab_distance(reading.face, face) > MAX_BACK_COLOUR
+            if off_colour and (reading.face_down or len(up) >= MIN_COLOURED):
                 keep[i] = False
     return keep
 
@@ -221,6 +236,26 @@ def _full_length(quads: list[np.ndarray]) -> list[np.ndarray]:
         return quads
     typical = float(np.median([_length(q) for q in quads]))
     return [q for q in quads if _length(q) >= MIN_UP_LENGTH * typical]
+
+
+def _lengths(quad: np.ndarray, typical: float | None) -> tuple[float | None, ...]:
+    """The lengths a tile beside ``quad`` is looked for at: its own (None), and ``typical`` where that differs from
+    it by more than ``OTHER_LENGTH``."""
+    if typical is None or abs(typical / max(_length(quad), 1e-6) - 1.0) <= OTHER_LENGTH:
+        return (None,)
+    return (None, typical)
+
+
+def _neighbour(quad: np.ndarray, along: float, across: float, length: float | None = None) -> np.ndarray:
+    """The place of the tile beside ``quad``: ``along`` tiles along it and ``across`` tiles across it, ``length`` long
+    (default: as long as ``quad``), so that its end meets ``quad``'s."""
+    q = order_quads(np.asarray(quad, np.float32)[None])[0]
+    own = max(_length(q), 1e-6)
+    length = length or own
+    moved = shifted(q, along * (own + length) / (2 * own), across)
+    half = ((moved[3] + moved[2]) - (moved[0] + moved[1])) / 4  # the centre to the middle of the far end
+    grow = (length / own - 1.0) * half
+    return np.array([moved[0] - grow, moved[1] - grow, moved[2] + grow, moved[3] + grow], np.float32)
 
 
 def _at_seams(quad: np.ndarray, seams: tuple[float, ...], length: float) -> list[np.ndarray]:
@@ -241,10 +276,13 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
     """Quads across the touching ends of two tiles (among those read, or ``dropped`` for overlapping kept ones: they
     hold halves of two) give way to the two tiles, each as long as the tiles read face up, centred on its divider:
     kept when it reads face up with its divider, lies in the frame, and is not a kept tile again (overlapping one by
-    more than ``MAX_OVERLAP``). A European set only: a Chinese tile has no divider."""
+    more than ``MAX_OVERLAP``), and, where enough tiles read face up to know it (``MIN_COLOURED``), of their colour
+    (a barcode's bars pass for dividers). A European set only: a Chinese tile has no divider."""
     up = [q for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
     if not up:
         return quads, readings, keep
+    faces = np.median([r.face for r, k in zip(readings, keep, strict=True) if k and not r.face_down], axis=0)
+    coloured = len(up) >= MIN_COLOURED
     across = [(q, r.seams) for q, r in zip(quads + dropped, readings + [read_tile(image, q) for q in dropped],
                                          strict=True) if r.seams]
     length = float(np.median([_length(q) for q in up]))
@@ -256,7 +294,8 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
             if not _inside(tile, width, height) or _overlaps(tile, kept + [q for q, _ in added]):
                 continue
             reading = read_tile(image, tile)
-            if reading.divider and not reading.face_down and not reading.straddles:
+            if (reading.divider and not reading.face_down and not reading.straddles
+                    and not (coloured and _lab_distance(reading.face, faces) > MAX_BACK_COLOUR)):
                 added.append((tile, reading))
     return quads + [q for q, _ in added], readings + [r for _, r in added], keep + [True] * len(added)
 
@@ -333,14 +372,14 @@ class DominoRecognizer:
         self._refiner = TileRefiner(threads=self.threads) if self.learned and self.refiner else None
         if self._refiner is not None:
             self._refiner.passes = self.passes
-        self._faces = FaceReader(threads=self.threads) if self.learned and self.face_reader else None
+        self._faces = FaceReader.for_set(self.tile_set, self.threads) if self.learned and self.face_reader else None
 
     @classmethod
     def for_photos(cls, tile_set: str = "double-six", **knobs: Any) -> DominoRecognizer:
         """The recogniser for still photos (``kibitz recognize --dominoes``, ``eval-vision --dominoes``): the finer
-        look and, where the refiner looks (``REFINER``), two looks of it and tiles beside the found ones looked for,
-        on top of the live table's recogniser; ``knobs`` as for the class."""
-        photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True}
+        look, the refiner for either set with two looks, and tiles beside the found ones looked for, on top of the
+        live table's recogniser; ``knobs`` as for the class."""
+        photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True}
         return cls(tile_set, **(photo | knobs))
 
     def find(self, image: np.ndarray) -> list[np.ndarray]:
@@ -414,21 +453,24 @@ class DominoRecognizer:
         and a tile across either way; what the refiner then calls a tile, clear of the found ones, is one. Then the
         same from the tiles so found (``BESIDE_ROUNDS``): a line may lose its last two tiles."""
         blocking = _full_length(tiles)
+        typical = float(np.median([_length(q) for q in blocking])) if len(blocking) >= MIN_SIZED else None
         added: list[np.ndarray] = []
         sources = blocking
         for _ in range(BESIDE_ROUNDS):
-            new = self._beside_once(image, sources, blocking + added)
+            new = self._beside_once(image, sources, blocking + added, typical)
             if not new:
                 break
             sources, added = new, added + new
         return added
 
-    def _beside_once(self, image: np.ndarray, sources: list[np.ndarray], blocking: list[np.ndarray]
-                     ) -> list[np.ndarray]:
-        """One round of ``_beside``: tiles a tile from ``sources``, clear of ``blocking``."""
+    def _beside_once(self, image: np.ndarray, sources: list[np.ndarray], blocking: list[np.ndarray],
+                     typical: float | None = None) -> list[np.ndarray]:
+        """One round of ``_beside``: tiles a tile from ``sources``, clear of ``blocking``; ``typical``: a tile's
+        length, where known (a source quad too short or long would pass its error on to the tile beside it, but
+        under a tilted camera tiles along the tilt look shorter: both are tried, and the refiner's surer kept)."""
         assert self._refiner is not None
         height, width = image.shape[:2]
-        proposals = [shifted(q, along, across) for q in sources
+        proposals = [_neighbour(q, along, across, length) for q in sources for length in _lengths(q, typical)
                      for along, across in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))]
         proposals = [p for p in proposals if _inside(p, width, height)]
         proposals = [p for p, clash in zip(proposals, _overlapping(proposals, blocking), strict=True) if not clash]
@@ -436,8 +478,9 @@ class DominoRecognizer:
             return []
         moved, tile = self._refiner(image, np.array(proposals, np.float32))
         clash = _overlapping(list(moved), blocking)
+        least = BESIDE_LENGTH * typical if typical else 0.0  # a quad round part of a tile (a back's print)
         sure = [i for i in range(len(moved)) if tile[i] >= self._refiner.threshold
-                and _inside(moved[i], width, height) and not clash[i]]
+                and _inside(moved[i], width, height) and not clash[i] and _length(moved[i]) >= least]
         kept = _apart([moved[i] for i in sure], tile[sure])
         return [moved[sure[k]] for k in kept]
 
