@@ -113,8 +113,8 @@ def face_sprite(style: TileStyle, top: int, bottom: int, height: int, rng: np.ra
 
 
 def _underline(rgb: np.ndarray, y: float, style: TileStyle, ink: np.ndarray) -> None:
-    """A bar across the back under its logo, as thick as a divider, with ``style.underline`` small dots of the
-    face's colour along it."""
+    """A bar across the back under its logo, about as thick as a divider, with ``style.underline`` small dots of the
+    back's colour along it."""
     w = rgb.shape[1]
     thick = max(0.05 * w, 1.0)
     x0, x1 = w * 0.12, w * 0.88
@@ -125,7 +125,8 @@ def _underline(rgb: np.ndarray, y: float, style: TileStyle, ink: np.ndarray) -> 
 
 
 def back_sprite(style: TileStyle, height: int, rng: np.random.Generator) -> np.ndarray:
-    """The back of a tile in the set's back colour: plain, or with the set's logo printed on its upper half."""
+    """The back of a tile in the set's back colour: plain, or with the set's logo printed on its upper half (where
+    and how big the style says, with a bar under it if ``style.underline``)."""
     sprite = _base(style, height, style.back, rng)
     if style.logo:
         rgb = np.ascontiguousarray(sprite[:, :, :3])

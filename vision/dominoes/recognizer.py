@@ -134,10 +134,10 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     """Indices of the quads to keep where found quads overlap: tiles on a table do not overlap in view (a wall's
     lower tile is hidden), but the finder may put a second quad on half a tile, across the touching ends of two
     tiles in a line, or round a whole row. One that holds most of two or more others is a row taken for one tile
-    and goes (quads round two columns of a tile's pips, side by side, do not make it one), and so does one lying in
-    a much bigger one (half a tile, a column of pips); of the rest, no two overlapping by more
-    than ``MAX_OVERLAP`` of the smaller are kept, and the kept ones are the surest in sum (``_heaviest_apart``):
-    a quad across the touching ends of two tiles may be a little surer than either tile's own, not than both."""
+    and goes (quads round two columns of a tile's pips, side by side, do not make it one), and so does one lying
+    in a much bigger one (half a tile, a column of pips); of the rest, no two overlapping by more than
+    ``MAX_OVERLAP`` of the smaller are kept, and the kept ones are the surest in sum (``_heaviest_apart``): a quad
+    across the touching ends of two tiles may be a little surer than either tile's own, not than both."""
     n = len(quads)
     if n < 2:
         return list(range(n))
