@@ -295,6 +295,20 @@ def test_a_european_face_is_the_colour_of_the_others_once_enough_are_read() -> N
     assert all(_plausible([quad] * len(more), more, texture=False, same_back=False))
 
 
+def test_european_backs_alone_are_the_colour_of_most_of_them() -> None:
+    """With no face up (a wall, a hand turned down), a European back of another colour than most backs goes, where
+    ``MIN_COLOURED`` backs or more are read; a Chinese set's backs may differ."""
+    green, paper = (180.0, 129.0, 190.0), (251.0, 118.0, 158.0)
+    quad = np.array(QUAD, np.float32)
+    backs = [replace(_reading(0, 0), face_down=True, face=green) for _ in range(MIN_COLOURED)]
+    stray = replace(_reading(0, 0), face_down=True, face=paper)
+    kept = _plausible([quad] * (MIN_COLOURED + 1), [*backs, stray], texture=False, same_back=True)
+    assert kept == [True] * MIN_COLOURED + [False]
+    few = [*backs[: MIN_COLOURED - 2], stray]
+    assert all(_plausible([quad] * len(few), few, texture=False, same_back=True))
+    assert all(_plausible([quad] * (MIN_COLOURED + 1), [*backs, stray], texture=False, same_back=False))
+
+
 def _reading(top: int, bottom: int, red: tuple[float, float] = (0.0, 0.0)) -> TileReading:
     def half(n: int, share: float) -> HalfReading:
         return HalfReading(n, 0, "red" if share > 0.5 else "white", share)

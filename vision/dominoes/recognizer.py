@@ -207,7 +207,8 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
                same_back: bool = False) -> list[bool]:
     """Which candidates to keep: none that holds halves of two tiles; plain ones must be of the face-up tiles'
     size, (``texture``) plain and (``same_back``: a European set is one colour all over) of their colour, and so must
-    face-up ones where enough read face up to know it (``MIN_COLOURED``: a barcode's bars pass for a divider). Where
+    face-up ones where enough read face up to know it (``MIN_COLOURED``: a barcode's bars pass for a divider); with
+    no face up, backs must be of the colour of most backs, where enough are read to know it. Where
     enough tiles read face up to know their size, a face-up one much shorter than theirs goes too: a quad round
     one column of a tile's pips, or half a tile, reads as a small double and takes a real tile's name. (A longer
     one stays: tiles nearer a tilted camera look longer.)"""
@@ -225,6 +226,12 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
             off_colour = same_back and _lab_distance(reading.face, face) > MAX_BACK_COLOUR
             if off_colour and (reading.face_down or len(up) >= MIN_COLOURED):
                 keep[i] = False
+    elif same_back:  # backs only (a wall, a hand turned down): where enough of them know the set's colour, theirs
+        down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
+        if len(down) >= MIN_COLOURED:
+            back = np.median([readings[i].face for i in down], axis=0)
+            for i in down:
+                keep[i] = _lab_distance(readings[i].face, back) <= MAX_BACK_COLOUR
     return keep
 
 
