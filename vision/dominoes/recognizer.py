@@ -76,7 +76,7 @@ MAX_OVERLAP = 0.3  # share of the smaller of two found quads that may lie in the
 ROW_REACH = 0.7  # a quad a row holds spans this share of the row's width at least (a column of pips: about half)
 SQUAT = 1.6  # a quad shorter than this many widths is not one tile's (tiles are 2-2.9 widths long)
 MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
-MIN_COLOURED = 3  # face-up tiles of a European set needed before a face-up one of another colour is dropped
+MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: backs) before one of another colour goes
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
 BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
 BESIDE_LENGTH = 0.7  # a tile found beside the others is this share of their median length at least
@@ -226,7 +226,7 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
             off_colour = same_back and _lab_distance(reading.face, face) > MAX_BACK_COLOUR
             if off_colour and (reading.face_down or len(up) >= MIN_COLOURED):
                 keep[i] = False
-    elif same_back:  # backs only (a wall, a hand turned down): where enough of them know the set's colour, theirs
+    elif same_back:  # backs only (a wall, a hand turned down): the set's colour is most backs', where enough are read
         down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
         if len(down) >= MIN_COLOURED:
             back = np.median([readings[i].face for i in down], axis=0)
