@@ -223,15 +223,14 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
                 keep[i] = False
             if not reading.face_down and len(up) >= MIN_SIZED and ratio < MIN_UP_LENGTH:
                 keep[i] = False
-            off_colour = same_back and _lab_distance(reading.face, face) > MAX_BACK_COLOUR
-            if off_colour and (reading.face_down or len(up) >= MIN_COLOURED):
+            if same_back and _off_colour(reading, face) and (reading.face_down or len(up) >= MIN_COLOURED):
                 keep[i] = False
     elif same_back:  # backs only (a wall, a hand turned down): the set's colour is most backs', where enough are read
         down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
         if len(down) >= MIN_COLOURED:
             back = np.median([readings[i].face for i in down], axis=0)
             for i in down:
-                keep[i] = _lab_distance(readings[i].face, back) <= MAX_BACK_COLOUR
+                keep[i] = not _off_colour(readings[i], back)
     return keep
 
 
@@ -285,14 +284,14 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
     kept when it reads face up with its divider, lies in the frame, and is not a kept tile again (overlapping one by
     more than ``MAX_OVERLAP``), and, where enough tiles read face up to know it (``MIN_COLOURED``), of their colour
     (a barcode's bars pass for dividers). A European set only: a Chinese tile has no divider."""
-    up = [q for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
+    up = [(q, r) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
     if not up:
         return quads, readings, keep
-    faces = np.median([r.face for r, k in zip(readings, keep, strict=True) if k and not r.face_down], axis=0)
+    faces = np.median([r.face for _, r in up], axis=0)
     coloured = len(up) >= MIN_COLOURED
     across = [(q, r.seams) for q, r in zip(quads + dropped, readings + [read_tile(image, q) for q in dropped],
                                          strict=True) if r.seams]
-    length = float(np.median([_length(q) for q in up]))
+    length = float(np.median([_length(q) for q, _ in up]))
     height, width = image.shape[:2]
     kept = [q for q, k in zip(quads, keep, strict=True) if k]
     added: list[tuple[np.ndarray, TileReading]] = []
@@ -302,7 +301,7 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
                 continue
             reading = read_tile(image, tile)
             if (reading.divider and not reading.face_down and not reading.straddles
-                    and not (coloured and _lab_distance(reading.face, faces) > MAX_BACK_COLOUR)):
+                    and not (coloured and _off_colour(reading, faces))):
                 added.append((tile, reading))
     return quads + [q for q, _ in added], readings + [r for _, r in added], keep + [True] * len(added)
 
@@ -335,6 +334,11 @@ def _smaller_share(a: np.ndarray, b: np.ndarray, area_a: float, area_b: float) -
 
 def _lab_distance(a: tuple[float, float, float] | np.ndarray, b: tuple[float, float, float] | np.ndarray) -> float:
     return float(np.linalg.norm((np.asarray(a) - np.asarray(b)) * np.array([0.5, 1.0, 1.0])))
+
+
+def _off_colour(reading: TileReading, colour: np.ndarray) -> bool:
+    """Whether a tile read so is not of a European set's ``colour`` (its faces' or backs'): a set is one colour."""
+    return _lab_distance(reading.face, colour) > MAX_BACK_COLOUR
 
 
 def _observation(quad: np.ndarray, reading: TileReading, named: Resolved) -> TileObservation:
@@ -497,11 +501,14 @@ class DominoRecognizer:
         the face reader is surer (``seams``); read again (``seen``: the face reader's rows) where moved."""
         assert self._faces is not None
         faces = self._faces
+
+        def read(candidates: np.ndarray) -> np.ndarray:
+            return faces(image, candidates)
+
         up = [i for i, r in enumerate(readings) if not r.face_down]
         before = [quads[i] for i in up]
-        moved = pulled_apart(before, lambda q: faces(image, q))
-        moved = slid_along(moved, before, seen[up], lambda q: faces(image, q),
-                           [quads[i] for i, r in enumerate(readings) if r.face_down])
+        moved = pulled_apart(before, read)
+        moved = slid_along(moved, before, seen[up], read, [quads[i] for i, r in enumerate(readings) if r.face_down])
         changed = [i for i, quad in zip(up, moved, strict=True) if not np.array_equal(quad, quads[i])]
         if not changed:
             return quads, readings, seen
@@ -510,7 +517,7 @@ class DominoRecognizer:
             quads[i] = quad
         for i in changed:
             readings[i] = read_tile(image, quads[i], divided=not self._set.chinese)
-        seen[changed] = faces(image, np.array([quads[i] for i in changed], np.float32))
+        seen[changed] = read(np.array([quads[i] for i in changed], np.float32))
         return quads, readings, seen
 
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
