@@ -40,13 +40,15 @@ def shifted(quad: np.ndarray, along: float, across: float = 0.0) -> np.ndarray:
 
 @dataclass(frozen=True)
 class CropGeometry:
-    """A crop of ``width`` (across the object) x ``height`` (along it) px with the candidate on its middle half.
-    The network's corners are in units of half the candidate's sides from the crop's centre (the candidate is
-    ``UNIT_SQUARE``); the centre lies between pixel centres, so a crop turned 180 degrees about it is the crop of the
-    candidate's other order (the training turns crops so)."""
+    """A crop of ``width`` (across the object) x ``height`` (along it) px with the candidate in its middle, spanning
+    ``share`` of each side (a half: as much again past each side and end of the candidate). The network's corners
+    are in units of half the candidate's sides from the crop's centre (the candidate is ``UNIT_SQUARE``); the centre
+    lies between pixel centres, so a crop turned 180 degrees about it is the crop of the candidate's other order
+    (the training turns crops so)."""
 
     width: int
     height: int
+    share: float = 0.5
 
     @property
     def centre(self) -> np.ndarray:
@@ -54,7 +56,7 @@ class CropGeometry:
 
     @property
     def half(self) -> np.ndarray:
-        return np.array([self.width / 4, self.height / 4], np.float32)
+        return np.array([self.width * self.share / 2, self.height * self.share / 2], np.float32)
 
     @property
     def candidate(self) -> np.ndarray:
@@ -121,7 +123,8 @@ class QuadRefiner:
         self.threads = threads
         meta = read_metadata(self._session, path, self.TASK, RefinerModelError)
         self._input_name, (width, height) = crop_input(self._session, path, RefinerModelError)
-        self.geometry = CropGeometry(width=width, height=height)
+        share = (meta.get("input") or {}).get("share", 0.5)  # the older models' metadata leaves it out: a half
+        self.geometry = CropGeometry(width=width, height=height, share=float(share))
         self.passes, self.threshold = _knobs(meta, path)
         self.metadata: MappingProxyType[str, Any] = MappingProxyType(meta)
 

@@ -6,7 +6,7 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets nine things more:
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets ten things more:
 - a lower bar for doubtful candidates (``maybe_needs=PHOTO_MAYBE_NEEDS``): the refiner checks them too; and a
   doubtful candidate read as a back is kept where it lies partly under a sure card's face (``pile_backs``);
 - more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image, a bigger copy and
@@ -31,7 +31,10 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
   strip that shows and the card), a doubtful one kept only when the refiner calls it a card, a sure one dropped when
   the refiner is all but sure there is no card (``refiner_veto=PHOTO_REFINER_VETO``: the art on a card box's lid,
   a dark gap named a back; the refiner sees what lies round them), and cards beside the sure ones looked for
-  (``look_beside``).
+  (``look_beside``);
+- a look round each named close-up card (``surround=CardSurround()``, ``vision.card_surround``): a card's art printed
+  on a card box's lid is a card to the classifier, often bigger than the cards and so not looked at by the refiner;
+  a crop a card wider each way shows the lid's edge, the box's sides and its lettering.
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
 half-covered partner named again cost it moves, a plain played onto its partner plain lies where one card's twin
 quad would, and its time is better spent on the next frame (README).
@@ -53,6 +56,7 @@ import numpy as np
 from vision.assign import assign_cards
 from vision.capture import Frame
 from vision.card_refiner import CardRefiner
+from vision.card_surround import CardSurround
 from vision.classifier import CardClassifier
 from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder, suppress
@@ -90,6 +94,14 @@ PHOTO_PILE_BACKS = 0.9  # a still photo's doubtful candidate may be a back when 
 PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner gives a card less than this: of the
 # held-out default scenes' named cards the least it gives is 0.17, the box art and dark things it drops 0-0.01
 # (README, session 16)
+PHOTO_SURROUND_VETO = 0.05  # a still photo's close-up face goes when the surround check gives a loose card less
+CLOSE_UP_REFINER_VETO = 0.3  # than this and the refiner less than this (card-box art: README, session 22)
+
+
+def _close_up(quads: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Which quads are close-up cards: longer than ``REFINE_MAX`` of the frame's short side."""
+    sides: np.ndarray = np.linalg.norm(quads[:, 3] - quads[:, 0], axis=1)
+    return sides > REFINE_MAX * min(shape[:2])
 
 
 def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.ndarray,
@@ -160,6 +172,8 @@ class Recognizer:
     pile_backs: float | None = None  # still photos: PHOTO_PILE_BACKS (see the module docstring)
     other_quads: bool = False  # still photos: the more looks' quads over an unnamed card tried (module docstring)
     pile_steps: PileSteps | None = None  # still photos: PileSteps() (see the module docstring)
+    surround: CardSurround | None = None  # still photos: CardSurround() (see the module docstring)
+    surround_veto: float = PHOTO_SURROUND_VETO  # see _surrounded
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
@@ -182,6 +196,8 @@ class Recognizer:
                  "maybe_needs": PHOTO_MAYBE_NEEDS, "refiner_veto": PHOTO_REFINER_VETO}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
             photo["refiner"] = CardRefiner()
+        if "surround" not in knobs:
+            photo["surround"] = CardSurround()
         return cls(**(photo | knobs))
 
     def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray, Detections]:
@@ -205,8 +221,7 @@ class Recognizer:
         close-up card, which the refiner does not look at, stays), and of two that end on one card the surer
         stays."""
         assert self.refiner is not None
-        sides = np.linalg.norm(found.quads[:, 3] - found.quads[:, 0], axis=1)
-        big = sides > REFINE_MAX * min(image.shape[:2])  # a close-up card: its crop would reach far past the frame
+        big = _close_up(found.quads, image.shape)  # its crop would reach far past the frame
         quads, card = found.quads.copy(), np.ones(len(found), np.float32)
         if (~big).any():
             quads[~big], card[~big] = self.refiner(image, found.quads[~big])
@@ -327,6 +342,22 @@ class Recognizer:
         new = Detections(quads, confidence=confidence, partial=partial)
         return Detections.concatenate([found, new]), np.concatenate([probabilities, read])
 
+    def _surrounded(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray) -> np.ndarray:
+        """Which detections to keep: all but the close-up faces that neither the surround check nor the refiner
+        takes for a card (the art on a card box's lid: ``vision.card_surround``). The refiner does not look at a
+        close-up card before (``_refined``), and a lone one stays: both crops then reach far past the frame, where
+        the two networks have missed real close-up cards (README, session 22)."""
+        assert self.surround is not None
+        keep = np.ones(len(quads), bool)
+        faces = self.classifier.face_probability(probabilities) >= self.min_confidence
+        ask = np.flatnonzero(faces & _close_up(quads, image.shape))
+        if faces.sum() < 2 or not len(ask):
+            return keep
+        _, around = self.surround(image, quads[ask])
+        card = self.refiner(image, quads[ask])[1] if self.refiner is not None else np.zeros(len(ask), np.float32)
+        keep[ask] = (around >= self.surround_veto) | (card >= CLOSE_UP_REFINER_VETO)
+        return keep
+
     def _unnamed(self, probabilities: np.ndarray) -> np.ndarray:
         """Which detections read as no card: neither a face nor a back at ``min_confidence``."""
         unnamed: np.ndarray = self.classifier.face_probability(probabilities) < self.min_confidence
@@ -362,6 +393,9 @@ class Recognizer:
                 found, probabilities = found[~unnamed], probabilities[~unnamed]
         if self.small_backs is not None and len(found) > 1:
             found, probabilities = self.small_backs(image, found, probabilities, self.classifier)
+        if self.surround is not None and len(found):
+            keep = self._surrounded(image, found.quads, probabilities)
+            found, probabilities = found[keep], probabilities[keep]
         if self.same_card_iou is not None and len(found) > 1:
             keep = _one_quad_per_card(found.quads, probabilities, self.classifier.is_face, self.same_card_iou)
             found, probabilities = found[keep], probabilities[keep]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 
@@ -29,7 +30,9 @@ from datasets.hanafuda.scenes import BLANK, Scene, render_scene
 from datasets.training import refiner_samples
 from datasets.training.refiner_samples import Samples, labelled
 from vision.card_refiner import CARD_CROP
+from vision.card_surround import SURROUND_CROP
 from vision.finder_learned import LearnedFinder
+from vision.quad_refiner import CropGeometry
 
 LOW_HEAT = 0.15
 NAMED = 0.3
@@ -58,15 +61,18 @@ def proposals(scene: Scene, rng: np.random.Generator) -> list[np.ndarray]:
     return _loose([scene.quads[k].astype(np.float32) for k in np.flatnonzero(_named(scene))], rng)
 
 
-def box_art(scene: Scene, rng: np.random.Generator) -> list[np.ndarray]:
-    """The card art on each card box's lid, as it lies and thrown off as a loose finder throws a card's quad."""
+def box_art(scene: Scene, rng: np.random.Generator, views: int = 1) -> list[np.ndarray]:
+    """The card art on each card box's lid, as it lies and ``views`` times thrown off as a loose finder throws a
+    card's quad."""
     arts = [prop.art_quad.astype(np.float32) for prop in scene.props if prop.art_quad is not None]
-    return arts + _loose(arts, rng)
+    return arts + [quad for _ in range(views) for quad in _loose(arts, rng)]
 
 
-def scene_samples(seed: Sequence[int], finder: LearnedFinder, boxes: float = 0.0) -> Samples:
+def scene_samples(seed: Sequence[int], finder: LearnedFinder, boxes: float = 0.0, box_views: float = 1.0,
+                  geometry: CropGeometry = CARD_CROP) -> Samples:
     """All samples of one rendered scene (training styles, a preset drawn from ``PRESETS``; a card box for sure
-    with probability ``boxes``)."""
+    with probability ``boxes``; ``box_views`` thrown copies of each box's art), cropped as ``geometry`` (the
+    refiner's, or the surround check's wider view)."""
     rng = np.random.default_rng(seed)
     config = preset(PRESETS[int(rng.integers(len(PRESETS)))])
     if rng.random() < boxes:
@@ -75,13 +81,22 @@ def scene_samples(seed: Sequence[int], finder: LearnedFinder, boxes: float = 0.0
     found = finder(scene.image, threshold=LOW_HEAT)
     candidates = np.concatenate([found.quads.reshape(-1, 4, 2),
                                  np.array(proposals(scene, rng), np.float32).reshape(-1, 4, 2),
-                                 np.array(box_art(scene, rng), np.float32).reshape(-1, 4, 2)])
-    return labelled(scene.image, scene.quads.reshape(-1, 4, 2), _named(scene), candidates, CARD_CROP)
+                                 np.array(box_art(scene, rng, int(box_views)), np.float32).reshape(-1, 4, 2)])
+    return labelled(scene.image, scene.quads.reshape(-1, 4, 2), _named(scene), candidates, geometry)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, LearnedFinder, scenes=3000, seed=41000,
-                                chunk=50, knobs={"boxes": 0.0})
+def main(argv: Sequence[str] | None = None, geometry: CropGeometry = CARD_CROP, boxes: float = 0.0,
+         box_views: float = 1.0) -> int:
+    """The refiner's samples, or with ``geometry=SURROUND_CROP`` the surround check's (``surround_main``); the
+    options' defaults are the keywords'."""
+    return refiner_samples.main(argv, __doc__.split("\n")[0], partial(scene_samples, geometry=geometry),
+                                LearnedFinder, scenes=3000, seed=41000, chunk=50,
+                                knobs={"boxes": boxes, "box_views": box_views})
+
+
+# the surround check's samples: a card box in half the scenes, each box's art thrown four times (it is what the
+# check is for, and a scene has one box to its dozens of cards)
+surround_main = partial(main, geometry=SURROUND_CROP, boxes=0.5, box_views=4.0)
 
 
 if __name__ == "__main__":

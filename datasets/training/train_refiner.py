@@ -5,6 +5,9 @@ One command from a clean checkout (renders the samples first when ``--data`` hol
 
     python -m datasets.training.train_refiner --kind dominoes --data /tmp/refdata --scenes 4000 --minutes 28
 
+``--kind cards`` trains the card refiner, ``--kind card-surround`` the card surround check (``vision.card_surround``:
+a refiner network on a crop a card wider each way, whose probability alone is used).
+
 ``--export-only`` rewrites the model from ``--checkpoint`` with new ``--tile-threshold`` / ``--passes``.
 ``--init`` fine-tunes from another run's ``--checkpoint`` (the shipped domino refiner: ``models/domino-refiner.md``).
 """
@@ -30,6 +33,7 @@ from datasets.training.net import count_macs, count_parameters, normalise
 from datasets.training.options import add_run_options, render_arguments
 from datasets.training.refiner_net import RefinerExport, RefinerNet
 from vision.card_refiner import CARD_CROP, CardRefiner
+from vision.card_surround import SURROUND_CROP, CardSurround
 from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
 from vision.quad_refiner import CropGeometry, QuadRefiner
 
@@ -37,6 +41,7 @@ from vision.quad_refiner import CropGeometry, QuadRefiner
 KINDS: dict[str, tuple[CropGeometry, type[QuadRefiner], Any]] = {
     "dominoes": (TILE_CROP, TileRefiner, domino_data.main),
     "cards": (CARD_CROP, CardRefiner, card_data.main),
+    "card-surround": (SURROUND_CROP, CardSurround, card_data.surround_main),
 }
 
 
@@ -148,8 +153,9 @@ def metadata(tile_threshold: float, passes: int, training: dict[str, Any], kind:
     return {
         "task": refiner.TASK,
         "input": {"name": "crops", "layout": "NHWC", "dtype": "uint8", "channels": "BGR", "width": geometry.width,
-                  "height": geometry.height, "rule": "the candidate quad warped onto the middle half of the crop "
-                                                      "(long side along its height): vision.quad_refiner.CropGeometry"},
+                  "height": geometry.height, "share": geometry.share,
+                  "rule": "the candidate quad warped onto the middle of the crop, spanning share of its sides (long "
+                          "side along its height): vision.quad_refiner.CropGeometry"},
         "outputs": {"corners": "N x 8: the tile's corners (x, y) x 4 in units of half the candidate's sides from the "
                                "crop's centre, clockwise from the one nearest the candidate's first",
                     "tile": "N: probability that a whole object (tile, card) is there"},

@@ -1,0 +1,102 @@
+"""The card surround check: its wider crop, and the shipped model through onnxruntime on held-out scenes with card
+boxes (the art on a box's lid is no card; the cards round it are)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from datasets.hanafuda.art import TEST_STYLE
+from datasets.hanafuda.config import preset
+from datasets.hanafuda.refiner_data import BOX_HEAVY
+from datasets.hanafuda.scenes import render_scene
+from vision.card_refiner import CardRefiner
+from vision.card_surround import SURROUND_CROP, CardSurround
+from vision.classifier import CardClassifier
+from vision.geometry import quad_iou
+from vision.quad_refiner import UNIT_SQUARE, shifted
+from vision.recognizer import Recognizer
+
+CARD = np.array([[300, 200], [340, 206], [330, 272], [290, 266]], np.float32)
+
+
+@pytest.fixture(scope="module")
+def surround() -> CardSurround:
+    return CardSurround()
+
+
+def test_a_candidate_is_the_middle_third_of_its_crop() -> None:
+    matrix = SURROUND_CROP.matrices(CARD)[0]
+    assert np.allclose(SURROUND_CROP.encode(matrix, CARD).reshape(4, 2), UNIT_SQUARE, atol=1e-4)
+    size = np.array([SURROUND_CROP.width, SURROUND_CROP.height])
+    assert np.allclose(SURROUND_CROP.candidate.min(axis=0), size / 3 - 0.5, atol=1e-4)
+    assert np.allclose(SURROUND_CROP.candidate.max(axis=0), size * 2 / 3 - 0.5, atol=1e-4)
+    other = shifted(CARD, 0.3, -0.2)
+    back = SURROUND_CROP.decode(matrix[None], SURROUND_CROP.encode(matrix, other)[None])[0]
+    assert quad_iou(back, other) > 0.999
+
+
+def test_the_model_reads_its_wider_view_from_its_metadata(surround: CardSurround) -> None:
+    assert surround.geometry == SURROUND_CROP
+    assert surround.metadata["input"]["share"] == pytest.approx(1 / 3)
+
+
+def _box_scenes(count: int) -> list:
+    return [render_scene(np.random.default_rng([9600, i]), preset("default", styles=(TEST_STYLE,), size=(960, 540),
+                                                                   props=1.0, prop_kinds=BOX_HEAVY))
+            for i in range(count)]
+
+
+def test_box_art_is_no_loose_card_and_cards_are(shared_data: Path, surround: CardSurround) -> None:
+    """Held-out art: the art on card boxes' lids, and the cards that show most of their face, from their true
+    quads."""
+    art_p, card_p = [], []
+    for scene in _box_scenes(8):
+        arts = [prop.art_quad for prop in scene.props if prop.art_quad is not None]
+        cards = [scene.quads[k] for k in range(len(scene.labels))
+                 if scene.visible[k] >= 0.6 and not scene.cut[k] and scene.labels[k] != "blank"]
+        quads = np.array([*arts, *cards], np.float32).reshape(-1, 4, 2)
+        _, card = surround(scene.image, quads)
+        art_p += list(card[:len(arts)])
+        card_p += list(card[len(arts):])
+    assert len(art_p) >= 8 and len(card_p) >= 40
+    assert np.mean(np.array(art_p) < 0.05) >= 0.8, np.round(art_p, 3)
+    assert np.mean(np.array(card_p) >= 0.5) >= 0.97, np.round(sorted(card_p)[:5], 2)
+
+
+def _named(recognizer: Recognizer, image: np.ndarray, arts: list[np.ndarray]) -> tuple[list[str], int]:
+    """The cards named off the boxes' art (sorted), and how many are named on it."""
+    cards = [c for c in recognizer(image).cards if c.label != "unknown"]
+    on_art = [max(quad_iou(np.asarray(c.quad, np.float32), a) for a in arts) >= 0.5 for c in cards]
+    return sorted(c.label for c, on in zip(cards, on_art, strict=True) if not on), sum(on_art)
+
+
+def test_the_photo_recogniser_drops_close_up_box_art(shared_data: Path, surround: CardSurround) -> None:
+    """Held-out scenes where a card box's art, bigger than the cards, was named as a card (the refiner does not
+    look at close-up cards): with the surround check it is not, and every other card is named as before."""
+    classifier, refiner = CardClassifier(threads=1), CardRefiner()
+    photos = Recognizer.for_photos(classifier=classifier, refiner=refiner, surround=surround)
+    without = Recognizer.for_photos(classifier=classifier, refiner=refiner, surround=None)
+    for i in (8, 14, 53):
+        scene = render_scene(np.random.default_rng([9700, i]), preset("default", styles=(TEST_STYLE,),
+                                                                       size=(960, 540), props=1.0,
+                                                                       prop_kinds=BOX_HEAVY))
+        arts = [prop.art_quad for prop in scene.props if prop.art_quad is not None]
+        (kept, art_kept), (before, art_before) = (_named(r, scene.image, arts) for r in (photos, without))
+        assert art_before >= 1 and art_kept == 0, f"scene {i}: art named {art_before} -> {art_kept}"
+        assert kept == before, f"scene {i}: {before} -> {kept}"
+
+
+def test_a_lone_close_up_card_is_not_asked(surround: CardSurround) -> None:
+    """One big card alone in the frame: both crops would reach far past it, so it stays whatever they say."""
+    image = np.full((540, 960, 3), 90, np.uint8)
+    quad = np.array([[380, 60], [580, 60], [580, 480], [380, 480]], np.float32)
+    recognizer = Recognizer.for_photos(surround=surround)
+    faces = np.zeros((1, len(recognizer.classifier.classes)), np.float32)
+    faces[0, 0] = 1.0
+    assert recognizer._surrounded(image, quad[None], faces).all()
+    two = np.concatenate([faces, faces])
+    keep = recognizer._surrounded(image, np.stack([quad, quad + np.float32(300) * [1, 0]]), two)
+    assert not keep.any(), "a plain grey field round two big 'cards' is no card"
