@@ -15,7 +15,16 @@ from datasets.hanafuda.config import preset
 from engine.dominoes.tiles import CHINESE_TILES, CIVIL, Tile
 from vision.dominoes import DominoRecognizer, DominoTableObservation, TileObservation, domino_set
 from vision.dominoes.pips import HalfReading, TileReading, _colour_name, read_tile
-from vision.dominoes.recognizer import MIN_COLOURED, MIN_SIZED, _apart, _into_frame, _neighbour, _plausible, _split
+from vision.dominoes.recognizer import (
+    MIN_COLOURED,
+    MIN_SIZED,
+    _apart,
+    _backs_in_touch,
+    _into_frame,
+    _neighbour,
+    _plausible,
+    _split,
+)
 from vision.dominoes.resolve import resolve
 from vision.imageio import EmptyImageError, ImageTypeError
 
@@ -307,6 +316,19 @@ def test_european_backs_alone_are_the_colour_of_most_of_them() -> None:
     few = [*backs[: MIN_COLOURED - 2], stray]
     assert all(_plausible([quad] * len(few), few, texture=False, same_back=True))
     assert all(_plausible([quad] * (MIN_COLOURED + 1), [*backs, stray], texture=False, same_back=False))
+
+
+def test_a_european_back_found_beside_lies_in_touch_with_backs() -> None:
+    """The look beside finds the backs a finder missed in a row or a wall of backs; a back it finds beside a face-up
+    tile alone is a patch of table the set's colour. Backs it found in a chain from a back found otherwise stay, and
+    so do the faces it found."""
+    row = [_box(40.0 * k, 0) for k in range(5)]  # five backs side by side, the last two found beside
+    assert _backs_in_touch(row, [True] * 5, [False, False, False, True, True]) == [True] * 5
+    lone = [_box(0, 200), _box(0, 280), _box(300, 300)]  # a face-up tile with a back beside it end to end; a back
+    assert _backs_in_touch(lone, [False, True, True], [False, True, False]) == [True, False, True]
+    assert _backs_in_touch(lone, [False, False, True], [False, True, False]) == [True, True, True]
+    far = [_box(0, 0), _box(200, 0)]  # a back found beside another back but far from it: not in touch
+    assert _backs_in_touch(far, [True, True], [False, True]) == [True, False]
 
 
 def _reading(top: int, bottom: int, red: tuple[float, float] = (0.0, 0.0)) -> TileReading:

@@ -21,8 +21,9 @@ A still photo (``DominoRecognizer.for_photos``: ``kibitz recognize --dominoes``,
 gets a finer look (``more_looks=PHOTO_LOOKS``: the frame at twice the finder's scale, four times its cost): a tile
 on a busy pattern the usual look misses may stand out there. Only what that look is sure of (heat 0.75), what
 overlaps nothing found and what then reads face up is added: at that scale a dark square of a checked cloth passes
-for a face-down tile. It gets two looks of the refiner, not one, and in a Chinese set the tiles beside the found ones
-are looked for (``neighbours``, ``_beside``). The live table leaves these off, for speed.
+for a face-down tile. It gets two looks of the refiner, not one, and the tiles beside the found ones are looked for
+(``neighbours``, ``_beside``; a European back found so must touch a row of backs, ``_backs_in_touch``). The live
+table leaves these off, for speed.
 
 Where the quads of two face-up tiles of a line overlap, they are pulled apart where the face reader reads both better,
 and a tile it doubts slides along its length to where it is sure (``seams``, ``vision.dominoes.seams``): a quad
@@ -80,6 +81,7 @@ MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: bac
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
 BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
 BESIDE_LENGTH = 0.7  # a tile found beside the others is this share of their median length at least
+BACKS_TOUCH = 1.2  # a European back found beside is kept within this many tile lengths of a back (centre to centre)
 OTHER_LENGTH = 0.15  # a found tile this far off the median length: the tiles beside it are looked for at both
 BACK_LENGTH = (0.65, 1.5)  # a face-down quad's length over that median: a tilted camera shows near tiles longer
 
@@ -306,6 +308,24 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
     return quads + [q for q, _ in added], readings + [r for _, r in added], keep + [True] * len(added)
 
 
+def _backs_in_touch(quads: list[np.ndarray], face_down: list[bool], beside: list[bool]) -> list[bool]:
+    """Which tiles to keep: all but the backs found only by the look beside (``beside``) that no chain of touching
+    backs links to a back found otherwise. A European back is a plain tile of the set's colour, and so is a patch of
+    table beside a face-up tile under some light; the backs a finder misses lie in a row or a wall of backs (README,
+    session 22). Touching: centres at most ``BACKS_TOUCH`` of the two tiles' mean length apart."""
+    keep = [not (b and down) for b, down in zip(beside, face_down, strict=True)]
+    reached = [i for i, down in enumerate(face_down) if down and keep[i]]
+    centres = [q.mean(axis=0) for q in quads]
+    while reached:
+        i = reached.pop()
+        for j, down in enumerate(face_down):
+            if down and not keep[j] and (np.linalg.norm(centres[i] - centres[j])
+                                         <= BACKS_TOUCH * (_length(quads[i]) + _length(quads[j])) / 2):
+                keep[j] = True
+                reached.append(j)
+    return keep
+
+
 def _overlaps(quad: np.ndarray, others: list[np.ndarray]) -> bool:
     """Whether ``quad`` overlaps any of ``others`` by more than ``MAX_OVERLAP`` of the smaller."""
     return bool(_overlapping([quad], others)[0])
@@ -399,16 +419,16 @@ class DominoRecognizer:
 
     def _find(self, image: np.ndarray) -> tuple[list[np.ndarray], list[bool]]:
         """``find``'s quads, and which of them only the more looks found."""
-        quads, extra, _ = self._found(image)
+        quads, extra, _, _ = self._found(image)
         return quads, extra
 
-    def _found(self, image: np.ndarray) -> tuple[list[np.ndarray], list[bool], list[np.ndarray]]:
-        """``_find``'s quads and flags, and the whole quads dropped for overlapping kept ones (one across the
-        touching ends of two tiles among them: ``_split``)."""
+    def _found(self, image: np.ndarray) -> tuple[list[np.ndarray], list[bool], list[bool], list[np.ndarray]]:
+        """``_find``'s quads and flags, which of them only the look beside found (``_beside``), and the whole quads
+        dropped for overlapping kept ones (one across the touching ends of two tiles among them: ``_split``)."""
         height, width = image.shape[:2]
         if self._learned is None:
             quads = [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
-            return quads, [False] * len(quads), []
+            return quads, [False] * len(quads), [False] * len(quads), []
         found = self._learned(image, self.candidate_heat if self._refiner is not None else None)
         usual = len(found)  # the usual look's detections come first, the more looks' after them
         if self.more_looks is not None:  # what they find where the usual look found nothing sure
@@ -436,7 +456,7 @@ class DominoRecognizer:
             quads, whole = quads + beside, whole + [-1] * len(beside)
         gone = set(range(len(quads))) - set(kept)
         dropped = [quads[i] for i in sorted(gone)]
-        return [quads[i] for i in kept], [whole[i] >= usual for i in kept], dropped
+        return [quads[i] for i in kept], [whole[i] >= usual for i in kept], [whole[i] < 0 for i in kept], dropped
 
     def _refined(self, image: np.ndarray, quads: list[np.ndarray], whole: list[int], heat: np.ndarray
                  ) -> tuple[list[np.ndarray], list[int], np.ndarray]:
@@ -524,7 +544,7 @@ class DominoRecognizer:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
-        quads, extra, dropped = self._found(image)
+        quads, extra, beside, dropped = self._found(image)
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
         keep = _plausible(quads, readings, texture=self._learned is None,  # a learned back may bear a logo
@@ -532,13 +552,19 @@ class DominoRecognizer:
         keep = [k and not (e and r.face_down) for k, e, r in zip(keep, extra, readings, strict=True)]
         if not self._set.chinese:
             quads, readings, keep = _split(image, quads, readings, keep, dropped)
+            beside += [False] * (len(quads) - len(beside))  # the tiles it centred on dividers were seen
         quads = [q for q, k in zip(quads, keep, strict=True) if k]
         readings = [r for r, k in zip(readings, keep, strict=True) if k]
+        beside = [b for b, k in zip(beside, keep, strict=True) if k]
         seen = self._faces(image, np.array(quads, np.float32)) if self._faces is not None and quads else None
         if seen is not None and self.seams:
             quads, readings, seen = self._pulled_apart(image, quads, readings, seen)
         t2 = time.perf_counter()
         named = resolve(readings, self._set, seen)
+        if not self._set.chinese and any(beside):
+            backed = _backs_in_touch(quads, [n.face_down for n in named], beside)
+            quads, readings, named = ([x for x, k in zip(xs, backed, strict=True) if k]
+                                      for xs in (quads, readings, named))
         t3 = time.perf_counter()
         order = sorted(range(len(quads)), key=lambda i: (round(float(quads[i][:, 1].mean()) / 40), quads[i][0][0]))
         tiles = tuple(_observation(quads[i], readings[i], named[i]) for i in order)
