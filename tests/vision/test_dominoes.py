@@ -26,6 +26,7 @@ from vision.dominoes.recognizer import (
     _split,
 )
 from vision.dominoes.resolve import resolve
+from vision.geometry import quad_iou
 from vision.imageio import EmptyImageError, ImageTypeError
 
 QUAD = ((10.0, 10.0), (50.0, 10.0), (50.0, 90.0), (10.0, 90.0))
@@ -182,6 +183,18 @@ def test_a_quad_across_two_tiles_gives_way_to_both() -> None:
     # the kept tile is not read again from a quad across it and the next
     quads, _, _ = _split(image, [first], [read_tile(image, first)], [True], [across - [0, h]])
     assert len(quads) == 2
+
+
+def test_a_tile_is_not_split_onto_the_table_round_it() -> None:
+    """A rendered European 6:6 with big pips, its quad a little long: its end rows of pips pass for the dividers of
+    two tiles it straddles, and the tiles centred on them would lie half on the table (read 0:6 and a blank). They
+    are not of the colour of the quad they came from, so they are not added: no tile lies where none is."""
+    scene = render_scene(np.random.default_rng([2026, 28]), DominoSceneConfig(size=(1280, 720),
+                                                                               styles=("european-colour",)))
+    seen = DominoRecognizer.for_photos(scene.tile_set)(scene.image)
+    assert len(seen.tiles) >= 2
+    for tile in seen.tiles:
+        assert max(quad_iou(np.asarray(tile.quad, np.float32), q.astype(np.float32)) for q in scene.quads) > 0.5
 
 
 def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:

@@ -284,26 +284,29 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
     """Quads across the touching ends of two tiles (among those read, or ``dropped`` for overlapping kept ones: they
     hold halves of two) give way to the two tiles, each as long as the tiles read face up, centred on its divider:
     kept when it reads face up with its divider, lies in the frame, and is not a kept tile again (overlapping one by
-    more than ``MAX_OVERLAP``), and, where enough tiles read face up to know it (``MIN_COLOURED``), of their colour
-    (a barcode's bars pass for dividers). A European set only: a Chinese tile has no divider."""
+    more than ``MAX_OVERLAP``), of the colour of the quad it came from (a tile's quad reaching past both its ends onto
+    table has bars near both ends too, and the tiles centred on them lie half on table), and, where enough tiles read
+    face up to know it (``MIN_COLOURED``), of their colour (a barcode's bars pass for dividers). A European set only:
+    a Chinese tile has no divider."""
     up = [(q, r) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
     if not up:
         return quads, readings, keep
     faces = np.median([r.face for _, r in up], axis=0)
     coloured = len(up) >= MIN_COLOURED
-    across = [(q, r.seams) for q, r in zip(quads + dropped, readings + [read_tile(image, q) for q in dropped],
-                                         strict=True) if r.seams]
+    read_dropped = [read_tile(image, q) for q in dropped]
+    across = [(q, r.seams, np.asarray(r.face)) for q, r in zip(quads + dropped, readings + read_dropped, strict=True)
+              if r.seams]
     length = float(np.median([_length(q) for q, _ in up]))
     height, width = image.shape[:2]
     kept = [q for q, k in zip(quads, keep, strict=True) if k]
     added: list[tuple[np.ndarray, TileReading]] = []
-    for quad, seams in across:
+    for quad, seams, colour in across:
         for tile in _at_seams(quad, seams, length):
             if not _inside(tile, width, height) or _overlaps(tile, kept + [q for q, _ in added]):
                 continue
             reading = read_tile(image, tile)
             if (reading.divider and not reading.face_down and not reading.straddles
-                    and not (coloured and _off_colour(reading, faces))):
+                    and not _off_colour(reading, colour) and not (coloured and _off_colour(reading, faces))):
                 added.append((tile, reading))
     return quads + [q for q, _ in added], readings + [r for _, r in added], keep + [True] * len(added)
 
