@@ -94,8 +94,10 @@ PHOTO_PILE_BACKS = 0.9  # a still photo's doubtful candidate may be a back when 
 PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner gives a card less than this: of the
 # held-out default scenes' named cards the least it gives is 0.17, the box art and dark things it drops 0-0.01
 # (README, session 16)
-PHOTO_SURROUND_VETO = 0.05  # a still photo's close-up face goes when the surround check gives a loose card less
-CLOSE_UP_REFINER_VETO = 0.3  # than this and the refiner less than this (card-box art: README, session 22)
+# A still photo's close-up face (not the only face named) goes when the surround check gives it a loose card less
+# than PHOTO_SURROUND_VETO and the refiner less than CLOSE_UP_REFINER_VETO: card-box art (README, session 22).
+PHOTO_SURROUND_VETO = 0.05
+CLOSE_UP_REFINER_VETO = 0.3
 
 
 def _close_up(quads: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -181,6 +183,8 @@ class Recognizer:
                              f" and {self.maybe_needs}")
         if self.refiner_veto is not None and not 0.0 < self.refiner_veto < 1.0:
             raise ValueError(f"Recognizer: refiner_veto must lie in (0, 1) or be None, got {self.refiner_veto}")
+        if not 0.0 < self.surround_veto < 1.0:
+            raise ValueError(f"Recognizer: surround_veto must lie in (0, 1), got {self.surround_veto}")
         if self.same_card_iou is not None and not 0.0 < self.same_card_iou < 1.0:
             raise ValueError(f"Recognizer: same_card_iou must lie in (0, 1) or be None, got {self.same_card_iou}")
 

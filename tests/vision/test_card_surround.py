@@ -98,5 +98,11 @@ def test_a_lone_close_up_card_is_not_asked(surround: CardSurround) -> None:
     faces[0, 0] = 1.0
     assert recognizer._surrounded(image, quad[None], faces).all()
     two = np.concatenate([faces, faces])
-    keep = recognizer._surrounded(image, np.stack([quad, quad + np.float32(300) * [1, 0]]), two)
+    keep = recognizer._surrounded(image, np.stack([quad, quad + np.array([300, 0], np.float32)]), two)
     assert not keep.any(), "a plain grey field round two big 'cards' is no card"
+
+
+@pytest.mark.parametrize("veto", [0.0, 1.0, -0.1])
+def test_a_surround_veto_outside_the_open_unit_interval_is_refused(surround: CardSurround, veto: float) -> None:
+    with pytest.raises(ValueError, match="surround_veto"):
+        Recognizer(surround=surround, surround_veto=veto)
