@@ -331,6 +331,21 @@ def test_european_backs_alone_are_the_colour_of_most_of_them() -> None:
     assert all(_plausible([quad] * (MIN_COLOURED + 1), [*backs, stray], texture=False, same_back=False))
 
 
+def test_a_few_european_faces_among_backs_are_the_colour_of_all_the_tiles() -> None:
+    """Blue backs, one of them read face up (its print's bar passes for a divider), and a white label of a printed
+    mat read as a 0:3: with fewer than ``MIN_COLOURED`` read face up, the set's colour is all the tiles' (the two
+    faces' median lies between them), and the label goes; with too few tiles in all, nothing goes for its colour."""
+    blue, white = (86.0, 148.0, 83.0), (137.0, 143.0, 122.0)
+    quad = np.array(QUAD, np.float32)
+    backs = [replace(_reading(0, 0), face_down=True, face=blue) for _ in range(MIN_COLOURED)]
+    printed, label = replace(_reading(1, 0), face=(91.0, 148.0, 83.0)), replace(_reading(0, 3), face=white)
+    readings = [*backs, printed, label]
+    kept = _plausible([quad] * len(readings), readings, texture=False, same_back=True)
+    assert kept == [True] * (MIN_COLOURED + 1) + [False]
+    assert all(_plausible([quad] * len(readings), readings, texture=False, same_back=False))
+    assert all(_plausible([quad] * 2, [printed, label], texture=False, same_back=True))
+
+
 def test_a_european_back_found_beside_lies_in_touch_with_backs() -> None:
     """The look beside finds the backs a finder missed in a row or a wall of backs; a back it finds beside a face-up
     tile alone is a patch of table the set's colour. Backs it found in a chain from a back found otherwise stay, and

@@ -209,8 +209,9 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
                same_back: bool = False) -> list[bool]:
     """Which candidates to keep: none that holds halves of two tiles; plain ones must be of the face-up tiles'
     size, (``texture``) plain and (``same_back``: a European set is one colour all over) of their colour, and so must
-    face-up ones where enough read face up to know it (``MIN_COLOURED``: a barcode's bars pass for a divider); with
-    no face up, backs must be of the colour of most backs, where enough are read to know it. Where
+    face-up ones where enough read face up to know it (``MIN_COLOURED``: a barcode's bars pass for a divider), or
+    else of the colour of all the tiles read, where enough are (a printed mat's label among backs reads face up);
+    with no face up, backs must be of the colour of most backs, where enough are read to know it. Where
     enough tiles read face up to know their size, a face-up one much shorter than theirs goes too: a quad round
     one column of a tile's pips, or half a tile, reads as a small double and takes a real tile's name. (A longer
     one stays: tiles nearer a tilted camera look longer.)"""
@@ -219,6 +220,9 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
     if up:
         typical = float(np.median([_length(q) for q, _ in up]))
         face = np.median([r.face for _, r in up], axis=0)
+        tiles = [r.face for r, k in zip(readings, keep, strict=True) if k]
+        few_up = same_back and len(up) < MIN_COLOURED <= len(tiles)  # the set's colour is then all the tiles'
+        colour = np.median(tiles, axis=0)
         for i, (quad, reading) in enumerate(zip(quads, readings, strict=True)):
             ratio = _length(quad) / typical
             if reading.face_down and not BACK_LENGTH[0] <= ratio <= BACK_LENGTH[1]:
@@ -226,6 +230,8 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
             if not reading.face_down and len(up) >= MIN_SIZED and ratio < MIN_UP_LENGTH:
                 keep[i] = False
             if same_back and _off_colour(reading, face) and (reading.face_down or len(up) >= MIN_COLOURED):
+                keep[i] = False
+            if few_up and not reading.face_down and _off_colour(reading, colour):
                 keep[i] = False
     elif same_back:  # backs only (a wall, a hand turned down): the set's colour is most backs', where enough are read
         down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
