@@ -25,7 +25,7 @@ from vision.dominoes.recognizer import (
     _plausible,
     _split,
 )
-from vision.dominoes.resolve import resolve
+from vision.dominoes.resolve import Resolved, resolve
 from vision.geometry import quad_iou
 from vision.imageio import EmptyImageError, ImageTypeError
 
@@ -329,6 +329,16 @@ def test_european_backs_alone_are_the_colour_of_most_of_them() -> None:
     few = [*backs[: MIN_COLOURED - 2], stray]
     assert all(_plausible([quad] * len(few), few, texture=False, same_back=True))
     assert all(_plausible([quad] * (MIN_COLOURED + 1), [*backs, stray], texture=False, same_back=False))
+
+
+def test_a_tile_only_the_look_beside_found_must_be_named_surely() -> None:
+    """A 0:0 named with 0.13 beside a found tile was a patch of table with a line across it: such a tile goes where
+    the look beside alone found it, in either set; a tile the finder found stays however unsure its name."""
+    sure, unsure = Resolved((2, 5), False, 0.97), Resolved((0, 0), False, 0.13)
+    quads = [_box(0, 0), _box(100, 0), _box(200, 0)]
+    for tile_set in ("double-six", "chinese"):
+        recognizer = DominoRecognizer(tile_set)
+        assert recognizer._beside_kept(quads, [sure, unsure, unsure], [True, True, False]) == [True, False, True]
 
 
 def test_a_few_european_faces_among_backs_are_the_colour_of_all_the_tiles() -> None:

@@ -81,6 +81,7 @@ MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: bac
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
 BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
 BESIDE_LENGTH = 0.7  # a tile found beside the others is this share of their median length at least
+BESIDE_SURE = 0.5  # still photos: a tile only the look beside found is named with this confidence at least
 BACKS_TOUCH = 1.2  # a European back found beside is kept within this many tile lengths of a back (centre to centre)
 OTHER_LENGTH = 0.15  # a found tile this far off the median length: the tiles beside it are looked for at both
 BACK_LENGTH = (0.65, 1.5)  # a face-down quad's length over that median: a tilted camera shows near tiles longer
@@ -549,6 +550,16 @@ class DominoRecognizer:
         seen[changed] = read(np.array([quads[i] for i in changed], np.float32))
         return quads, readings, seen
 
+    def _beside_kept(self, quads: list[np.ndarray], named: list[Resolved], beside: list[bool]) -> list[bool]:
+        """Which tiles to keep, of those only the look beside found (``beside``) too: each must be named surely
+        (``BESIDE_SURE``: a 0:0 named with 0.13 was a patch of table with a line across it), and a European back
+        must touch a row of backs (``_backs_in_touch``)."""
+        keep = [not (b and n.confidence < BESIDE_SURE) for b, n in zip(beside, named, strict=True)]
+        if self._set.chinese:
+            return keep
+        touch = _backs_in_touch(quads, [n.face_down for n in named], beside)
+        return [k and t for k, t in zip(keep, touch, strict=True)]
+
     def __call__(self, frame: Frame | np.ndarray) -> DominoTableObservation:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
@@ -570,9 +581,9 @@ class DominoRecognizer:
             quads, readings, seen = self._pulled_apart(image, quads, readings, seen)
         t2 = time.perf_counter()
         named = resolve(readings, self._set, seen)
-        if not self._set.chinese and any(beside):
-            backed = _backs_in_touch(quads, [n.face_down for n in named], beside)
-            quads, readings, named = ([x for x, k in zip(xs, backed, strict=True) if k]
+        if any(beside):
+            kept = self._beside_kept(quads, named, beside)
+            quads, readings, named = ([x for x, k in zip(xs, kept, strict=True) if k]
                                       for xs in (quads, readings, named))
         t3 = time.perf_counter()
         order = sorted(range(len(quads)), key=lambda i: (round(float(quads[i][:, 1].mean()) / 40), quads[i][0][0]))
