@@ -9,7 +9,6 @@ whole tile gives ``LOOKS`` crops, from its true quad thrown off a little as the 
 the tile from such quads, where the blob reader loses a pip row cut at the tile's end.
 
     python -m datasets.dominoes.face_data --out DIR --scenes 3600 --seed 52000 [--workers 2] [--back-prints 0.4]
-        [--off-looks 0.5]
 """
 
 from __future__ import annotations
@@ -29,8 +28,6 @@ from vision.dominoes.face_reader import CLASSES, CROP_SIZE, GROW, face_crops
 LOOKS = 3
 ALONG = (0.04, 0.12)  # standard deviation and limit of the throw along the tile, lengths
 ACROSS = (0.03, 0.08)  # the same across, widths
-OFF = (0.18, 0.45)  # an off look: the quad moved this far along, either way, in lengths
-OFF_LABEL = -1  # an off look's label: no face is the answer there (the trainer's target is uniform)
 
 
 def label(face: tuple[int, int], up: bool) -> int:
@@ -39,11 +36,9 @@ def label(face: tuple[int, int], up: bool) -> int:
 
 
 def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = TRAIN_STYLES,
-                  back_prints: float = 0.0, off_looks: float = 0.0) -> Samples:
+                  back_prints: float = 0.0) -> Samples:
     """Crops and class indices of one rendered scene of ``styles`` (no corner targets: an empty column), with
-    ``back_prints`` of the European sets bearing a bold mark on their backs, and for ``off_looks`` of the whole
-    tiles a crop moved a fifth to a half of a tile along (``OFF``), labelled ``OFF_LABEL``: in a line such a crop
-    holds a half of the neighbour and names a tile surely, a wrong one, where the reader should doubt."""
+    ``back_prints`` of the European sets bearing a bold mark on their backs."""
     rng = np.random.default_rng(seed)
     size = SIZES[int(rng.choice(len(SIZES), p=[0.6, 0.2, 0.2]))]
     scene = render_scene(rng, DominoSceneConfig(size=size, styles=styles, pip_variety=TRAIN_PIP_VARIETY,
@@ -55,10 +50,6 @@ def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = 
             across = float(np.clip(rng.normal(0, ACROSS[0]), -ACROSS[1], ACROSS[1]))
             quads.append(thrown(scene.quads[k], rng, along, across, scale_sd=0.04, turn_sd_deg=2.0))
             labels.append(label(scene.faces[k], bool(scene.face_up[k])))
-        if off_looks and rng.random() < off_looks:  # drawn only then: the samples without are as before
-            along = float(rng.choice([-1.0, 1.0]) * rng.uniform(*OFF))
-            quads.append(thrown(scene.quads[k], rng, along, 0.0, scale_sd=0.04, turn_sd_deg=2.0))
-            labels.append(OFF_LABEL)
     crops = face_crops(scene.image, np.array(quads, np.float32).reshape(-1, 4, 2), CROP_SIZE, GROW)
     return crops, np.zeros((len(labels), 0), np.float32), np.array(labels, np.int8)
 
@@ -69,7 +60,7 @@ def _nothing() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, _nothing, scenes=3600, seed=52000,
-                                chunk=100, prefix="faces", knobs={"back_prints": 0.0, "off_looks": 0.0})
+                                chunk=100, prefix="faces", knobs={"back_prints": 0.0})
 
 
 if __name__ == "__main__":

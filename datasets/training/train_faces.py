@@ -28,7 +28,6 @@ import torch
 import torch.nn.functional as F
 
 from datasets.dominoes import face_data
-from datasets.dominoes.face_data import OFF_LABEL
 from datasets.dominoes.styles import TEST_STYLE, TRAIN_BACK_PRINTS
 from datasets.training.export import save_onnx
 from datasets.training.face_net import FaceExport, FaceNet
@@ -37,7 +36,6 @@ from datasets.training.options import add_run_options, render_arguments
 from datasets.training.train_refiner import photometric
 from vision.dominoes.face_reader import CLASSES, CROP_SIZE, GROW, SET_MODELS, FaceReader
 
-SMOOTHING = 0.05  # label smoothing
 INVERTED = 0.2  # share of training crops with their lightness inverted (ivory tiles as black ones and back)
 HELDOUT_SEED = 59000
 BACK_PRINTS = {"chinese": 0.0, "double-six": TRAIN_BACK_PRINTS}  # share of European sets with printed backs, per reader
@@ -68,31 +66,15 @@ def augmented(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return crops
 
 
-def targets(labels: np.ndarray) -> torch.Tensor:
-    """Class probabilities to learn: a label smoothed by ``SMOOTHING``, and for an off look (``OFF_LABEL``) the
-    same for every class: no face is the answer."""
-    out = np.full((len(labels), len(CLASSES)), SMOOTHING / len(CLASSES), np.float32)
-    named = labels != OFF_LABEL
-    out[np.flatnonzero(named), labels[named]] += 1.0 - SMOOTHING
-    out[~named] = 1.0 / len(CLASSES)
-    return torch.from_numpy(out)
-
-
-def accuracy(net: FaceNet, crops: np.ndarray, labels: np.ndarray) -> tuple[float, float]:
-    """The share of named crops named right, and the median of the likeliest face's probability over the off
-    looks (nan without any)."""
+def accuracy(net: FaceNet, crops: np.ndarray, labels: np.ndarray) -> float:
     net.eval()
-    right, off = 0, []
+    right = 0
     with torch.no_grad():
         for i in range(0, len(crops), 512):
-            probabilities = torch.softmax(net(normalise(torch.from_numpy(crops[i:i + 512]))), dim=1).numpy()
-            label = labels[i:i + 512]
-            right += int((probabilities.argmax(axis=1) == label)[label != OFF_LABEL].sum())
-            off.append(probabilities[label == OFF_LABEL, :-1].max(axis=1))
+            logits = net(normalise(torch.from_numpy(crops[i:i + 512])))
+            right += int((logits.argmax(dim=1).numpy() == labels[i:i + 512]).sum())
     net.train()
-    off_sure = np.concatenate(off)
-    median = float(np.median(off_sure)) if len(off_sure) else float("nan")
-    return right / max(int((labels != OFF_LABEL).sum()), 1), median
+    return right / max(len(crops), 1)
 
 
 def heldout(scenes: int) -> tuple[np.ndarray, np.ndarray]:
@@ -119,20 +101,17 @@ def train(args: argparse.Namespace) -> tuple[FaceNet, dict[str, Any]]:
             group["lr"] = lr
         batch = rng.choice(train_idx, args.batch, replace=len(train_idx) < args.batch)
         x = photometric(normalise(torch.from_numpy(np.ascontiguousarray(augmented(crops[batch], rng)))), generator)
-        loss = F.cross_entropy(net(x), targets(labels[batch]))
+        loss = F.cross_entropy(net(x), torch.from_numpy(labels[batch]), label_smoothing=0.05)
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
         step += 1
         if step % 500 == 0:
             print(f"step {step:,} {elapsed / 60:.1f} min lr {lr:.2e} loss {loss.item():.4f}", flush=True)
-    right, off_sure = accuracy(net, crops[val], labels[val])
-    scores: dict[str, float] = {"validation_accuracy": right}
-    if (labels[val] == OFF_LABEL).any():
-        scores["validation_off_median_face"] = off_sure
+    scores = {"validation_accuracy": accuracy(net, crops[val], labels[val])}
     if args.heldout_scenes:
         held_crops, held_labels = heldout(args.heldout_scenes)
-        scores |= {"heldout_accuracy": accuracy(net, held_crops, held_labels)[0], "heldout_crops": len(held_labels)}
+        scores |= {"heldout_accuracy": accuracy(net, held_crops, held_labels), "heldout_crops": len(held_labels)}
     print(f"scores: {scores}", flush=True)
     summary = {"steps": step, "minutes": args.minutes, "samples": len(crops), **scores, "seed": args.seed,
                "batch": args.batch, "lr": args.lr}

@@ -13,9 +13,9 @@ import pytest
 
 pytest.importorskip("torch")
 
-from datasets.dominoes.face_data import LOOKS, OFF_LABEL, label, scene_samples
+from datasets.dominoes.face_data import LOOKS, label, scene_samples
 from datasets.dominoes.face_data import main as render_samples
-from datasets.training.train_faces import SMOOTHING, augmented, export, metadata, targets, train
+from datasets.training.train_faces import augmented, export, metadata, train
 from vision.dominoes.face_reader import CLASSES, CROP_SIZE, FaceReader
 
 
@@ -24,26 +24,6 @@ def test_each_whole_tile_gives_its_looks_labelled_with_its_face() -> None:
     assert crops.shape[1:] == (CROP_SIZE[1], CROP_SIZE[0], 3) and len(crops) == len(labels) > 0
     assert len(labels) % LOOKS == 0 and set(labels.tolist()) <= set(range(len(CLASSES)))
     assert label((5, 2), True) == CLASSES.index("2:5") and label((5, 2), False) == CLASSES.index("back")
-
-
-def test_off_looks_are_added_beside_and_leave_the_other_samples_as_they_were() -> None:
-    """Off looks (a quad a fifth to a half of a tile along) are drawn only when asked for: without them a scene's
-    samples are what they were, and with them every whole tile still gives its looks, in order, and some an off
-    look more, labelled ``OFF_LABEL``."""
-    crops, _, labels = scene_samples((5, 0))
-    again, _, same = scene_samples((5, 0), off_looks=0.0)
-    assert np.array_equal(crops, again) and np.array_equal(labels, same)
-    _, _, with_off = scene_samples((5, 0), off_looks=1.0)
-    off = with_off == OFF_LABEL
-    assert off.sum() == len(labels) // LOOKS
-    assert np.array_equal(np.sort(with_off[~off]), np.sort(labels))
-
-
-def test_targets_smooth_a_label_and_spread_an_off_look_evenly() -> None:
-    out = targets(np.array([CLASSES.index("2:5"), OFF_LABEL])).numpy()
-    assert np.allclose(out.sum(axis=1), 1.0)
-    assert out[0].argmax() == CLASSES.index("2:5") and np.isclose(out[0].max(), 1 - SMOOTHING + SMOOTHING / len(CLASSES))
-    assert np.allclose(out[1], 1 / len(CLASSES))
 
 
 def test_augmentation_turns_mirrors_and_inverts_lightness_but_keeps_red() -> None:

@@ -1,5 +1,5 @@
-"""The domino refiner: its crop geometry, the shipped model through onnxruntime on rendered tables, and the
-recogniser with it."""
+"""The domino refiner: its crop geometry (and the card surround check's wider one), the shipped model through
+onnxruntime on rendered tables, and the recogniser with it."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ import pytest
 from datasets.dominoes.evaluate import score_scene
 from datasets.dominoes.refiner_data import scene_labelled
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from vision.card_surround import SURROUND_CROP
 from vision.dominoes import recognizer as recognizer_module
 from vision.dominoes.recognizer import DominoRecognizer, _full_length
 from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
 from vision.geometry import order_quads, quad_iou
-from vision.quad_refiner import UNIT_SQUARE, RefinerModelError, shifted
+from vision.quad_refiner import UNIT_SQUARE, CropGeometry, RefinerModelError, shifted
 
 TILE = np.array([[300, 200], [340, 210], [318, 310], [278, 300]], np.float32)  # about 41 x 102 px, turned
 
@@ -26,18 +27,25 @@ def refiner() -> TileRefiner:
     return TileRefiner()
 
 
-def test_a_candidate_is_the_middle_half_of_its_crop() -> None:
-    matrix = TILE_CROP.matrices(TILE)[0]
-    assert np.allclose(TILE_CROP.encode(matrix, TILE).reshape(4, 2), UNIT_SQUARE, atol=1e-4)
-    size = np.array([TILE_CROP.width, TILE_CROP.height])
-    assert np.allclose(TILE_CROP.candidate.min(axis=0), size / 4 - 0.5)
-    assert np.allclose(TILE_CROP.candidate.max(axis=0), size * 3 / 4 - 0.5)
+# each crop geometry and the margin past the candidate on each side, as a share of the crop: the refiners' crops
+# hold the candidate on their middle half, the card surround check's on its middle third
+GEOMETRIES = [(TILE_CROP, 1 / 4), (SURROUND_CROP, 1 / 3)]
 
 
-def test_encode_and_decode_are_a_pair() -> None:
-    matrices = TILE_CROP.matrices(np.stack([TILE, shifted(TILE, 0.4)]))
+@pytest.mark.parametrize(("geometry", "margin"), GEOMETRIES)
+def test_a_candidate_is_the_middle_of_its_crop(geometry: CropGeometry, margin: float) -> None:
+    matrix = geometry.matrices(TILE)[0]
+    assert np.allclose(geometry.encode(matrix, TILE).reshape(4, 2), UNIT_SQUARE, atol=1e-4)
+    size = np.array([geometry.width, geometry.height])
+    assert np.allclose(geometry.candidate.min(axis=0), size * margin - 0.5, atol=1e-4)
+    assert np.allclose(geometry.candidate.max(axis=0), size * (1 - margin) - 0.5, atol=1e-4)
+
+
+@pytest.mark.parametrize(("geometry", "margin"), GEOMETRIES)
+def test_encode_and_decode_are_a_pair(geometry: CropGeometry, margin: float) -> None:
+    matrices = geometry.matrices(np.stack([TILE, shifted(TILE, 0.4)]))
     other = shifted(TILE, -0.3, 0.1)
-    back = TILE_CROP.decode(matrices, np.stack([TILE_CROP.encode(m, other) for m in matrices]))
+    back = geometry.decode(matrices, np.stack([geometry.encode(m, other) for m in matrices]))
     for quad in back:
         assert quad_iou(quad, other) > 0.999
 

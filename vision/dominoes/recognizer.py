@@ -223,7 +223,7 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
         face = np.median([r.face for _, r in up], axis=0)
         tiles = [r.face for r, k in zip(readings, keep, strict=True) if k]
         few_up = same_back and len(up) < MIN_COLOURED <= len(tiles)  # the set's colour is then all the tiles'
-        colour = np.median(tiles, axis=0)
+        colour = np.median(tiles, axis=0) if few_up else face
         for i, (quad, reading) in enumerate(zip(quads, readings, strict=True)):
             ratio = _length(quad) / typical
             if reading.face_down and not BACK_LENGTH[0] <= ratio <= BACK_LENGTH[1]:
