@@ -242,6 +242,14 @@ def test_overlapping_quads_keep_one_tile_each() -> None:
     assert _apart([tile], np.array([0.5])) == [0] and _apart([], np.zeros(0)) == []
 
 
+def test_a_sure_tile_in_a_weak_box_round_it_stays() -> None:
+    """A quad lying in a much bigger one is taken for a piece of that tile only where the bigger one is at least
+    half as sure: a held-out 6:6 (0.99) lay in a box round a printed zone's corner (0.46), and was lost."""
+    tile, box = _box(60, 20, w=45, h=136), _box(0, 0, w=102, h=219)
+    assert _apart([tile, box], np.array([0.99, 0.46])) == [0]
+    assert _apart([tile, box], np.array([0.99, 0.6])) == [1]  # sure enough: the tile is a piece of it
+
+
 def test_quads_round_a_tile_s_pip_columns_do_not_make_it_a_row() -> None:
     """Two quads side by side round the two columns of a tile's pips lie in it as two tiles of a row lie in a quad
     round the row; but they span half its width each, as tiles of a row span the row's: the tile stays and they go

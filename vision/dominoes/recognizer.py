@@ -76,6 +76,7 @@ MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European b
 MAX_OVERLAP = 0.3  # share of the smaller of two found quads that may lie in the other
 ROW_REACH = 0.7  # a quad a row holds spans this share of the row's width at least (a column of pips: about half)
 SQUAT = 1.6  # a quad shorter than this many widths is not one tile's (tiles are 2-2.9 widths long)
+WITHIN_SURE = 0.5  # a quad lying in a much bigger one goes only where that one is this share as sure, at least
 MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
 MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: backs) before one of another colour goes
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
@@ -159,11 +160,14 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     # side by side); columns of a tile's pips span half a tile-shaped quad
     squat = np.array([_length(q) for q in ordered]) < SQUAT * width
     row = ((share > MAX_OVERLAP) & much_bigger & ((reach >= ROW_REACH) | squat[:, None])).sum(axis=1) >= 2
-    # a quad lying in a much bigger one (not a row) is half of that tile, or a column of its pips
-    within = ((share > 0.8) & much_bigger.T & ~row[None, :]).any(axis=1)
+    # a quad lying in a much bigger one (not a row) is half of that tile, or a column of its pips; unless the finder
+    # was much surer of it than of the bigger one (a weak box round a printed zone holding a whole tile)
+    weights = np.asarray(scores, float)
+    surer = weights[None, :] >= WITHIN_SURE * weights[:, None]  # surer[i, j]: j is sure enough to hold i
+    within = ((share > 0.8) & much_bigger.T & ~row[None, :] & surer).any(axis=1)
     candidates = np.flatnonzero(~row & ~within)
     clash = share[np.ix_(candidates, candidates)] > MAX_OVERLAP
-    return sorted(int(candidates[i]) for i in _heaviest_apart(clash, np.asarray(scores, float)[candidates]))
+    return sorted(int(candidates[i]) for i in _heaviest_apart(clash, weights[candidates]))
 
 
 MAX_EXACT = 16  # quads in one cluster of overlapping ones chosen among exactly; a bigger one greedily
