@@ -95,15 +95,28 @@ PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner
 # held-out default scenes' named cards the least it gives is 0.17, the box art and dark things it drops 0-0.01
 # (README, session 16)
 # A still photo's close-up face (not the only face named) goes when the surround check gives it a loose card less
-# than PHOTO_SURROUND_VETO and the refiner less than CLOSE_UP_REFINER_VETO: card-box art (README, session 22).
+# than PHOTO_SURROUND_VETO and the refiner less than CLOSE_UP_REFINER_VETO: card-box art (README, session 22). So
+# does a face lying alone, no other detection within LONE_APART of its widths (centre to centre), that the surround
+# check gives less than PHOTO_SURROUND_VETO: the art on a box's lid away from the cards (README, session 23).
 PHOTO_SURROUND_VETO = 0.05
 CLOSE_UP_REFINER_VETO = 0.3
+LONE_APART = 3.0
 
 
 def _close_up(quads: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """Which quads are close-up cards: longer than ``REFINE_MAX`` of the frame's short side."""
     sides: np.ndarray = np.linalg.norm(quads[:, 3] - quads[:, 0], axis=1)
     return sides > REFINE_MAX * min(shape[:2])
+
+
+def _lone(quads: np.ndarray) -> np.ndarray:
+    """Which quads lie alone: no other quad's centre within ``LONE_APART`` of their short side."""
+    centres = quads.mean(axis=1)
+    apart = np.linalg.norm(centres[:, None] - centres[None], axis=-1)
+    np.fill_diagonal(apart, np.inf)
+    widths = np.linalg.norm(quads[:, 1] - quads[:, 0], axis=1)
+    lone: np.ndarray = apart.min(axis=1, initial=np.inf) > LONE_APART * widths
+    return lone
 
 
 def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.ndarray,
@@ -348,17 +361,22 @@ class Recognizer:
 
     def _surrounded(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray) -> np.ndarray:
         """Which detections to keep: all but the close-up faces that neither the surround check nor the refiner
-        takes for a card (the art on a card box's lid: ``vision.card_surround``). The refiner does not look at a
-        close-up card before (``_refined``), and a lone one stays: both crops then reach far past the frame, where
-        the two networks have missed real close-up cards (README, session 22)."""
+        takes for a card, and the faces lying alone that the surround check does not (the art on a card box's lid:
+        ``vision.card_surround``). The refiner does not look at a close-up card before (``_refined``), and the only
+        face named stays: both crops then reach far past the frame, where the two networks have missed real close-up
+        cards; nor is a face near others asked, since the surround check doubts cards in piles and hands (README,
+        sessions 22 and 23)."""
         assert self.surround is not None
         keep = np.ones(len(quads), bool)
         faces = self.classifier.face_probability(probabilities) >= self.min_confidence
-        ask = np.flatnonzero(faces & _close_up(quads, image.shape))
+        big, lone = _close_up(quads, image.shape), _lone(quads)
+        ask = np.flatnonzero(faces & (big | lone))
         if faces.sum() < 2 or not len(ask):
             return keep
         _, around = self.surround(image, quads[ask])
-        card = self.refiner(image, quads[ask])[1] if self.refiner is not None else np.zeros(len(ask), np.float32)
+        card = np.zeros(len(ask), np.float32)  # a lone face not close up: the refiner has looked at it already
+        if self.refiner is not None and big[ask].any():
+            card[big[ask]] = self.refiner(image, quads[ask][big[ask]])[1]
         keep[ask] = (around >= self.surround_veto) | (card >= CLOSE_UP_REFINER_VETO)
         return keep
 

@@ -4,6 +4,7 @@ a box's lid is no card; the cards round it are)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ from vision.card_refiner import CardRefiner
 from vision.card_surround import SURROUND_CROP, CardSurround
 from vision.classifier import CardClassifier
 from vision.geometry import quad_iou
-from vision.recognizer import Recognizer
+from vision.recognizer import Recognizer, _lone
 
 
 @pytest.fixture(scope="module")
@@ -60,20 +61,24 @@ def _named(recognizer: Recognizer, image: np.ndarray, arts: list[np.ndarray]) ->
     return sorted(c.label for c, on in zip(cards, on_art, strict=True) if not on), sum(on_art)
 
 
-def test_the_photo_recogniser_drops_close_up_box_art(shared_data: Path, surround: CardSurround) -> None:
-    """Held-out scenes where a card box's art, bigger than the cards, was named as a card (the refiner does not
-    look at close-up cards): with the surround check it is not, and every other card is named as before."""
+@pytest.mark.parametrize("scenes", [(8, 14, 53), (17, 72)], ids=["close-up", "lone"])
+def test_the_photo_recogniser_drops_box_art(shared_data: Path, surround: CardSurround, scenes: tuple[int, ...]
+                                            ) -> None:
+    """Held-out scenes where a card box's art was named as a card: bigger than the cards (the refiner does not look
+    at close-up cards), or lying away from them (the refiner called it a card). With the surround check it is not,
+    and every other card named before still is (in scene 72 a real peony plain, left unknown while the art took
+    its name, is named too)."""
     classifier, refiner = CardClassifier(threads=1), CardRefiner()
     photos = Recognizer.for_photos(classifier=classifier, refiner=refiner, surround=surround)
     without = Recognizer.for_photos(classifier=classifier, refiner=refiner, surround=None)
-    for i in (8, 14, 53):
+    for i in scenes:
         scene = render_scene(np.random.default_rng([9700, i]), preset("default", styles=(TEST_STYLE,),
                                                                        size=(960, 540), props=1.0,
                                                                        prop_kinds=BOX_HEAVY))
         arts = [prop.art_quad for prop in scene.props if prop.art_quad is not None]
         (kept, art_kept), (before, art_before) = (_named(r, scene.image, arts) for r in (photos, without))
         assert art_before >= 1 and art_kept == 0, f"scene {i}: art named {art_before} -> {art_kept}"
-        assert kept == before, f"scene {i}: {before} -> {kept}"
+        assert not Counter(before) - Counter(kept), f"scene {i}: {before} -> {kept}"
 
 
 def test_a_lone_close_up_card_is_not_asked(surround: CardSurround) -> None:
@@ -87,6 +92,13 @@ def test_a_lone_close_up_card_is_not_asked(surround: CardSurround) -> None:
     two = np.concatenate([faces, faces])
     keep = recognizer._surrounded(image, np.stack([quad, quad + np.array([300, 0], np.float32)]), two)
     assert not keep.any(), "a plain grey field round two big 'cards' is no card"
+
+
+def test_a_face_is_lone_with_no_other_quad_within_three_widths() -> None:
+    card = np.array([[0, 0], [40, 0], [40, 64], [0, 64]], np.float32)
+    quads = np.stack([card, card + np.array([100, 0], np.float32), card + np.array([300, 0], np.float32)])
+    assert _lone(quads).tolist() == [False, False, True]
+    assert _lone(quads[:1]).tolist() == [True]
 
 
 @pytest.mark.parametrize("veto", [0.0, 1.0, -0.1])
