@@ -32,9 +32,10 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
   the refiner is all but sure there is no card (``refiner_veto=PHOTO_REFINER_VETO``: the art on a card box's lid,
   a dark gap named a back; the refiner sees what lies round them), and cards beside the sure ones looked for
   (``look_beside``);
-- a look round each named close-up card (``surround=CardSurround()``, ``vision.card_surround``): a card's art printed
-  on a card box's lid is a card to the classifier, often bigger than the cards and so not looked at by the refiner;
-  a crop a card wider each way shows the lid's edge, the box's sides and its lettering.
+- a look round each named close-up card, and each named card lying alone (``surround=CardSurround()``,
+  ``vision.card_surround``): a card's art printed on a card box's lid is a card to the classifier, often bigger than
+  the cards and so not looked at by the refiner, or away from them where the refiner may call it a card; a crop a
+  card wider each way shows the lid's edge, the box's sides and its lettering.
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
 half-covered partner named again cost it moves, a plain played onto its partner plain lies where one card's twin
 quad would, and its time is better spent on the next frame (README).
