@@ -2,13 +2,20 @@
 
 The model is self-describing: its input shape comes from the graph, its class list and the cards each class
 stands for from the ``kibitz`` entry of its metadata_props (written by ``datasets.training``). The graph takes
-raw uint8 BGR crops and normalises them itself (the shipped one also averages each crop with its 180-degree
-rotation), so callers only warp quads to ``input_size`` and pass all crops of a frame in one batch.
+raw uint8 BGR crops and normalises them itself, so callers only warp quads to ``input_size`` and pass all crops of a
+frame in one batch.
+
+A card reads the same upside down: by default each crop's logits are averaged with those of its 180-degree turn,
+both in one batch, so a card and its upside-down self get the same answer. The live table has 30 ms a frame, and
+that doubles what the crops cost: it reads each crop once, and turns only those whose likeliest class got less than
+``turn_below`` (``LIVE_TURN_BELOW``, about half of them; README, session 23). A model whose graph averages the turns itself (metadata
+``rotation_average``, as every model did until session 23) is not turned again.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -19,6 +26,10 @@ import onnxruntime as ort
 from vision.onnx import open_session
 
 DEFAULT_MODEL = "hanafuda-cards.onnx"
+ALWAYS = math.inf  # ``turn_below``: every crop is read both ways up, in one batch
+LIVE_TURN_BELOW = 0.9  # the live table's: the bar its doubtful candidates must reach (``maybe_needs``), so a crop
+# read under it once is judged on both readings. Of its crops on 16-card frames, 46 % are under it; at 0.8 (17 %) a
+# Matgo hand made 2 phantom moves it does not make turned (README, session 23)
 METADATA_KEY = "kibitz"
 
 
@@ -29,7 +40,9 @@ class ModelError(RuntimeError):
 class CardClassifier:
     """Owns one onnxruntime session on the CPU with explicit thread counts; holds no per-frame state."""
 
-    def __init__(self, model_path: str | Path | None = None, threads: int = 1) -> None:
+    def __init__(self, model_path: str | Path | None = None, threads: int = 1, turn_below: float = ALWAYS) -> None:
+        if not turn_below >= 0.0:
+            raise ValueError(f"CardClassifier: turn_below must be >= 0, got {turn_below}")
         path, self._session = open_session(model_path, DEFAULT_MODEL, threads, "card", ModelError)
         self.path = path
         self.threads = threads
@@ -38,10 +51,12 @@ class CardClassifier:
         self.classes, self.class_cards = _read_classes(meta, self._session, path)
         self.is_face = np.array([bool(self.class_cards[name]) for name in self.classes])  # per class: a card's face
         self.is_face.flags.writeable = False
+        self.turn_below = 0.0 if meta.get("rotation_average") else turn_below  # the graph may turn them itself
         self.metadata: MappingProxyType[str, Any] = MappingProxyType(meta)
 
     def __repr__(self) -> str:
-        return f"CardClassifier({str(self.path)!r}, threads={self.threads}, classes={len(self.classes)})"
+        return (f"CardClassifier({str(self.path)!r}, threads={self.threads}, turn_below={self.turn_below}, "
+                f"classes={len(self.classes)})")
 
     def face_probability(self, probabilities: np.ndarray) -> np.ndarray:
         """Each crop's probability (rows of ``classify``) of its likeliest card face: not a back, not not-a-card."""
@@ -49,7 +64,8 @@ class CardClassifier:
         return face
 
     def classify(self, crops: np.ndarray) -> np.ndarray:
-        """uint8 BGR crops N x H x W x 3 (``input_size`` = (W, H)) -> probabilities N x C, in one batch."""
+        """uint8 BGR crops N x H x W x 3 (``input_size`` = (W, H)) -> probabilities N x C, in one batch (and one more
+        of the crops to turn, where only some are: ``turn_below``)."""
         crops = np.asarray(crops)
         w, h = self.input_size
         if crops.dtype != np.uint8:
@@ -58,11 +74,25 @@ class CardClassifier:
             raise ValueError(f"classify: expected crops of shape N x {h} x {w} x 3, got {crops.shape}")
         if len(crops) == 0:
             return np.zeros((0, len(self.classes)), np.float32)
+        if self.turn_below == ALWAYS:  # each crop and its 180-degree turn, in one batch
+            logits = self._logits(np.concatenate([crops, crops[:, ::-1, ::-1]]))
+            logits = (logits[:len(crops)] + logits[len(crops):]) / 2
+        else:
+            logits = self._logits(crops)
+            turn = np.flatnonzero(_softmax(logits).max(axis=1) < self.turn_below)
+            if len(turn):
+                logits[turn] = (logits[turn] + self._logits(crops[turn][:, ::-1, ::-1])) / 2
+        return _softmax(logits)
+
+    def _logits(self, crops: np.ndarray) -> np.ndarray:
         (logits,) = self._session.run(None, {self._input_name: np.ascontiguousarray(crops)})
-        logits = logits.astype(np.float32, copy=False)
-        exp = np.exp(logits - logits.max(axis=1, keepdims=True))
-        probs: np.ndarray = exp / exp.sum(axis=1, keepdims=True)
-        return probs
+        return np.asarray(logits, np.float32)
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    exp = np.exp(logits - logits.max(axis=1, keepdims=True))
+    probs: np.ndarray = exp / exp.sum(axis=1, keepdims=True)
+    return probs
 
 
 def _metadata(session: ort.InferenceSession, path: Path) -> dict[str, Any]:

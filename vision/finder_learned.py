@@ -19,7 +19,7 @@ import numpy as np
 import onnxruntime as ort
 
 from vision.finder_refine import refine_quads
-from vision.geometry import convex_iou, iou_matrix, order_quads, quad_areas, quad_sides
+from vision.geometry import convex_iou, iou_matrix, order_quads, quad_areas, quads_sides
 from vision.imageio import as_bgr
 from vision.observation import Detections
 from vision.onnx import open_session
@@ -99,9 +99,11 @@ class LearnedFinder:
         height, width = image.shape[:2]
         scale = self.input_scale(width, height)
         least = self.heat_threshold if threshold is None else threshold
-        quads, score, seen = self._look(shown, scale, least)
+        halvings = [shown]  # the frame halved again and again, shared by the looks of this call
+        quads, score, seen = self._look(shown, scale, least, halvings)
         for zoom in self.zoom_out:
-            quads, score, seen = self._add_big_cards((quads, score, seen), self._look(shown, scale * zoom, least),
+            quads, score, seen = self._add_big_cards((quads, score, seen),
+                                                     self._look(shown, scale * zoom, least, halvings),
                                                      scale * zoom, least)
         return self._finished(image, quads, score, seen, scale), seen
 
@@ -133,9 +135,11 @@ class LearnedFinder:
             quads = refine_quads(image, order_quads(quads), reach=max(2.0, 1.0 / scale), contrast=14.0)
         return Detections(order_quads(quads), confidence=score, partial=seen < self.partial_below)
 
-    def _look(self, image: np.ndarray, scale: float, least: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """One pass of the network on the frame shrunk by ``scale``: quads in frame pixels, scores, visible."""
-        small = _resize_padded(image, scale, self.multiple)
+    def _look(self, image: np.ndarray, scale: float, least: float, halvings: list[np.ndarray] | None = None
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One pass of the network on the frame shrunk by ``scale``: quads in frame pixels, scores, visible.
+        ``halvings``: the frame's halvings made so far (see ``_resize_padded``), shared by looks at one frame."""
+        small = _resize_padded(image, scale, self.multiple, halvings)
         heat, corners, visible = self._session.run(list(OUTPUTS), {self._input_name: small[None]})
         quads, score, seen = self._decode(heat[0, 0], corners[0], visible[0, 0], least)
         return (quads + 0.5) / scale - 0.5, score, seen  # input pixels -> frame pixels (centres at integers)
@@ -151,7 +155,7 @@ class LearnedFinder:
         if not len(quads):
             return fine
         score = score * (self.heat_threshold / COARSE_MIN_SCORE)
-        short = np.array([quad_sides(q)[0] for q in quads]) * coarse_scale
+        short = quads_sides(quads)[0] * coarse_scale
         big = np.flatnonzero((short >= BIG_CARD_SHORT_SIDE) & (score >= least))
         fine_quads, fine_score, fine_seen = fine
         parts = np.zeros(len(fine_quads), bool)
@@ -187,26 +191,33 @@ def suppress(quads: np.ndarray, threshold: float) -> np.ndarray:
     ordered = order_quads(quads)
     areas = quad_areas(ordered)
     lo, hi = ordered.min(axis=1), ordered.max(axis=1)
+    touching = ((lo[:, None] < hi[None]) & (lo[None] < hi[:, None])).all(axis=-1)  # the boxes overlap
     keep: list[int] = []
     for i in range(len(ordered)):
-        kept = np.array(keep, np.int64)
-        near = kept[((lo[i] < hi[kept]) & (lo[kept] < hi[i])).all(axis=1)]
+        near = [j for j in keep if touching[i, j]]
         if not any(convex_iou(ordered[i], ordered[j], areas[i], areas[j]) > threshold for j in near):
             keep.append(i)
     return np.array(keep, np.int64)
 
 
-def _resize_padded(image: np.ndarray, scale: float, multiple: int) -> np.ndarray:
+def _resize_padded(image: np.ndarray, scale: float, multiple: int, halvings: list[np.ndarray] | None = None
+                   ) -> np.ndarray:
     """Resize the frame by ``scale``, then pad right and bottom to a ``multiple``.
 
     Shrinking halves with area averaging (OpenCV's fast path) while a factor of 2 remains, then resamples the
-    rest linearly: as smooth as one fractional area resize at a fraction of its cost.
+    rest linearly: as smooth as one fractional area resize at a fraction of its cost. ``halvings`` (the frame, then
+    each halving made so far) is extended and reused: the coarse looks at one frame share their first halvings.
     """
     height, width = image.shape[:2]
     w, h = max(1, round(width * scale)), max(1, round(height * scale))
-    small = image
-    while small.shape[1] >= 2 * w and small.shape[0] >= 2 * h:
-        small = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    levels = halvings if halvings is not None else [image]
+    level = 0
+    while levels[level].shape[1] >= 2 * w and levels[level].shape[0] >= 2 * h:
+        if level + 1 == len(levels):
+            top = levels[level]
+            levels.append(cv2.resize(top, (top.shape[1] // 2, top.shape[0] // 2), interpolation=cv2.INTER_AREA))
+        level += 1
+    small = levels[level]
     if small.shape[:2] != (h, w):
         small = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     pad_w, pad_h = -w % multiple, -h % multiple

@@ -75,6 +75,14 @@ def quad_sides(quad: np.ndarray) -> tuple[float, float]:
     return float(min(a, b)), float(max(a, b))
 
 
+def quads_sides(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``quad_sides`` of N ordered quads at once: their mean short and mean long sides."""
+    q = np.asarray(quads, dtype=np.float64).reshape(-1, 4, 2)
+    lengths = np.linalg.norm(q - np.roll(q, -1, axis=1), axis=2)
+    a, b = (lengths[:, 0] + lengths[:, 2]) / 2, (lengths[:, 1] + lengths[:, 3]) / 2
+    return np.minimum(a, b), np.maximum(a, b)
+
+
 def quad_aspect(quad: np.ndarray) -> float:
     """Short side over long side (about 0.63 for a card seen from above)."""
     short, long = quad_sides(quad)
@@ -159,9 +167,9 @@ def warp_quads(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = (64
     width, height = size
     quads = order_quads(quads)
     out = np.empty((len(quads), height, width, image.shape[2] if image.ndim == 3 else 1), np.uint8)
+    shorts, longs = quads_sides(quads)
     for i, quad in enumerate(quads):
-        short, long = quad_sides(quad)
-        factor = int(np.clip(min(short / width, long / height), 1, 4))
+        factor = int(np.clip(min(shorts[i] / width, longs[i] / height), 1, 4))
         w, h = width * factor, height * factor
         target = np.float32([[0, 0], [w, 0], [w, h], [0, h]]) - 0.5  # corners lie on pixel borders
         matrix = cv2.getPerspectiveTransform(quad, target)

@@ -58,7 +58,7 @@ from vision.assign import assign_cards
 from vision.capture import Frame
 from vision.card_refiner import CardRefiner
 from vision.card_surround import CardSurround
-from vision.classifier import CardClassifier
+from vision.classifier import LIVE_TURN_BELOW, CardClassifier
 from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder, suppress
 from vision.geometry import iou_matrix, quad_iou, warp_quads, within_frame
@@ -170,7 +170,7 @@ def default_finder() -> Finder:
 @dataclass
 class Recognizer:
     finder: Finder = field(default_factory=default_finder)
-    classifier: CardClassifier = field(default_factory=CardClassifier)
+    classifier: CardClassifier = field(default_factory=lambda: CardClassifier(turn_below=LIVE_TURN_BELOW))
     min_confidence: float = 0.5
     zone_of: ZoneOf | None = None
     mat: MatLayout | None = None
@@ -216,6 +216,8 @@ class Recognizer:
             photo["refiner"] = CardRefiner()
         if "surround" not in knobs:
             photo["surround"] = CardSurround()
+        if "classifier" not in knobs:  # every crop read both ways up (the live table's turns only the doubtful)
+            photo["classifier"] = CardClassifier()
         return cls(**(photo | knobs))
 
     def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray, Detections]:

@@ -21,7 +21,7 @@ import numpy as np
 
 from datasets.hanafuda.crops import render_crop_set
 from datasets.training.classes import BACK, CLASS_NAMES, NOT_A_CARD, class_indices
-from vision.classifier import CardClassifier
+from vision.classifier import ALWAYS, CardClassifier
 
 HELD_OUT_STYLE = "mantia-modern"
 MONTHS = (
@@ -229,8 +229,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--n", type=int, default=2400, help="number of held-out crops")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--style", default=HELD_OUT_STYLE)
+    parser.add_argument("--turn-below", type=float, default=ALWAYS,
+                        help="read each crop once and turned only under this (the live table's: 0.8; 0: never)")
     args = parser.parse_args(argv)
-    classifier = CardClassifier(args.model)
+    classifier = CardClassifier(args.model, turn_below=args.turn_below)
     data = render_heldout(args.n, args.seed, classifier.input_size, args.style)
     print("\n".join(evaluate(classifier, data, args.style).lines()))
 

@@ -52,7 +52,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--capacity", type=int, default=60_000, help="replay buffer size in crops")
     parser.add_argument("--chunk", type=int, default=256, help="crops per render call")
     parser.add_argument("--eval-n", type=int, default=2400, help="held-out crops for the final metrics")
-    parser.add_argument("--no-rotation-average", action="store_true", help="do not average with the rotated crop")
+    parser.add_argument("--rotation-average", action="store_true",
+                        help="average each crop with its 180-degree turn inside the graph (as every model did until "
+                             "session 23; the runtime, vision.classifier, now turns the crops itself where asked)")
     parser.add_argument("--renderer", default=DEFAULT_RENDERER, help="module:function with render_crops' signature")
     parser.add_argument("--checkpoint", type=Path, default=None, help="also save the torch weights here")
     parser.add_argument("--init", type=Path, default=None, help="start from these torch weights (fine-tuning)")
@@ -136,7 +138,7 @@ def train(args: argparse.Namespace, size: tuple[int, int], log: Log) -> tuple[Ca
 def publish(net: CardNet, stats: dict[str, float], args: argparse.Namespace, command: str, log: Log) -> None:
     """Export to ONNX, check it against torch, evaluate on the held-out style, write the JSON and model card."""
     size = parse_size(args.size)
-    rotation_average = not args.no_rotation_average
+    rotation_average = bool(args.rotation_average)
     summary = {
         "seed": args.seed,
         "train_styles": list(TRAIN_STYLES),
@@ -179,13 +181,15 @@ def publish(net: CardNet, stats: dict[str, float], args: argparse.Namespace, com
             "runs each crop and its 180° rotation and averages the logits, so a card and its "
             "upside-down self get the same answer."
             if rotation_average
-            else "classifies the crop as given (trained on both orientations)."
+            else "classifies the crop as given (trained on both orientations). `vision.classifier.CardClassifier` "
+            "averages each crop's logits with its 180° turn's by default (one batch of both), so a card and its "
+            "upside-down self get the same answer; the live table reads each crop once (`turned=False`)."
         ),
         "blocks": len(BLOCKS),
         "params": count_parameters(net),
         "opset": OPSET,
         "mmacs": macs / 1e6,
-        "mac_note": " (both orientations)" if rotation_average else "",
+        "mac_note": " (both orientations)" if rotation_average else " (one orientation; twice that turned)",
         "size_kb": onnx_path.stat().st_size / 1024,
         "workers": args.workers,
         "chunk": args.chunk,

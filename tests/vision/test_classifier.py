@@ -10,7 +10,7 @@ import pytest
 
 from engine.cards import Card
 from vision.assign import assign_cards
-from vision.classifier import CardClassifier, ModelError
+from vision.classifier import ALWAYS, LIVE_TURN_BELOW, CardClassifier, ModelError
 
 HELD_OUT_STYLE = "mantia-modern"  # never seen in training
 
@@ -87,11 +87,38 @@ def test_rendered_held_out_crops_are_named(classifier: CardClassifier, shared_da
 
 
 def test_a_card_and_its_rotation_get_the_same_answer(classifier: CardClassifier) -> None:
-    if not classifier.metadata.get("rotation_average"):
-        pytest.skip("this model does not average the two orientations in its graph")
+    """By default a crop's logits are averaged with its 180-degree turn's: both ways up read alike."""
+    assert classifier.turn_below == ALWAYS
     w, h = classifier.input_size
     crops = np.random.default_rng(1).integers(0, 256, (4, h, w, 3), dtype=np.uint8)
     np.testing.assert_allclose(classifier.classify(crops), classifier.classify(crops[:, ::-1, ::-1]), atol=1e-5)
+
+
+def test_the_live_classifier_turns_only_doubtful_crops(classifier: CardClassifier, shared_data: Path) -> None:
+    """Read once, a crop's reading differs from its turn's; the live table's classifier turns the crops it is not
+    sure of (``LIVE_TURN_BELOW``), whose readings are then the turned ones, and keeps the others' first reading.
+    Either way it names every clean held-out card both ways up."""
+    once, live = CardClassifier(threads=1, turn_below=0.0), CardClassifier(threads=1, turn_below=LIVE_TURN_BELOW)
+    codes = [card.code for card in Card]
+    crops = np.stack([clean_crop(code, once.input_size) for code in codes])
+    noise = np.random.default_rng(3).integers(0, 256, (8, *crops.shape[1:]), dtype=np.uint8)  # nothing sure there
+    batch = np.concatenate([crops, noise])
+    first, both, mixed = (c.classify(batch) for c in (once, classifier, live))
+    assert not np.allclose(first, once.classify(batch[:, ::-1, ::-1]), atol=1e-3)
+    doubtful = first.max(axis=1) < LIVE_TURN_BELOW
+    assert doubtful.any() and not doubtful.all()
+    np.testing.assert_allclose(mixed[doubtful], both[doubtful], atol=1e-5)
+    np.testing.assert_allclose(mixed[~doubtful], first[~doubtful], atol=1e-6)
+    for reader in (once, live):
+        for upright in (crops, np.ascontiguousarray(crops[:, ::-1, ::-1])):
+            named = [reader.classes[i] for i in reader.classify(upright).argmax(axis=1)]
+            assert named == [class_of(reader, code) for code in codes]
+
+
+@pytest.mark.parametrize("turn_below", [-0.1, float("nan")])
+def test_a_negative_turn_bar_is_refused(turn_below: float) -> None:
+    with pytest.raises(ValueError, match="turn_below"):
+        CardClassifier(turn_below=turn_below)
 
 
 def test_face_probability_counts_card_faces_only(classifier: CardClassifier) -> None:
