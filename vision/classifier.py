@@ -8,8 +8,8 @@ frame in one batch.
 A card reads the same upside down: by default each crop's logits are averaged with those of its 180-degree turn,
 both in one batch, so a card and its upside-down self get the same answer. The live table has 30 ms a frame, and
 that doubles what the crops cost: it reads each crop once, and turns only those whose likeliest class got less than
-``turn_below`` (``LIVE_TURN_BELOW``, about half of them; README, session 23). A model whose graph averages the turns itself (metadata
-``rotation_average``, as every model did until session 23) is not turned again.
+``turn_below`` (``LIVE_TURN_BELOW``, about half of them; README, session 23). A model whose graph averages the turns
+itself (metadata ``rotation_average``, as every model did until session 23) is not turned again.
 """
 
 from __future__ import annotations

@@ -102,9 +102,9 @@ def test_the_refiner_vetoes_card_box_art_in_a_photo(shared_data: Path, refiner: 
     refiner, which sees the lid round it, gives it (almost) no card, and the photo recogniser drops it. In these
     held-out scenes with card boxes it names no art, and every card it named without the veto but the art."""
     classifier = CardClassifier(threads=1)
-    photos = Recognizer.for_photos(classifier=classifier, refiner=refiner)
-    assert photos.refiner_veto is not None
-    unvetoed = Recognizer.for_photos(classifier=classifier, refiner=refiner, refiner_veto=None)
+    photos = Recognizer.for_photos(classifier=classifier, refiner=refiner, surround=None)  # the veto alone: the
+    assert photos.refiner_veto is not None  # surround check drops some of this art too (a lone box, session 23)
+    unvetoed = Recognizer.for_photos(classifier=classifier, refiner=refiner, refiner_veto=None, surround=None)
     for seed in (0, 5, 9, 20, 21):
         scene = render_scene(seed, preset("default", styles=(TEST_STYLE,), size=(960, 540), props=1.0,
                                           prop_kinds=BOX_HEAVY))
