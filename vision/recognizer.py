@@ -61,7 +61,7 @@ from vision.card_surround import CardSurround
 from vision.classifier import LIVE_TURN_BELOW, CardClassifier
 from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder, suppress
-from vision.geometry import iou_matrix, quad_iou, warp_quads, within_frame
+from vision.geometry import iou_matrix, quad_iou, quads_sides, warp_quads, within_frame
 from vision.grow_look import GrowLook
 from vision.imageio import as_bgr
 from vision.mat import MatLayout, locate_mat
@@ -115,8 +115,7 @@ def _lone(quads: np.ndarray) -> np.ndarray:
     centres = quads.mean(axis=1)
     apart = np.linalg.norm(centres[:, None] - centres[None], axis=-1)
     np.fill_diagonal(apart, np.inf)
-    widths = np.linalg.norm(quads[:, 1] - quads[:, 0], axis=1)
-    lone: np.ndarray = apart.min(axis=1, initial=np.inf) > LONE_APART * widths
+    lone: np.ndarray = apart.min(axis=1, initial=np.inf) > LONE_APART * quads_sides(quads)[0]
     return lone
 
 
