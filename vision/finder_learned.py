@@ -101,9 +101,10 @@ class LearnedFinder:
         least = self.heat_threshold if threshold is None else threshold
         halvings = [shown]  # the frame halved again and again, shared by the looks of this call
         quads, score, seen = self._look(shown, scale, least, halvings)
+        coarse_least = least * COARSE_MIN_SCORE / self.heat_threshold  # less cannot reach ``least`` on the fine scale
         for zoom in self.zoom_out:
             quads, score, seen = self._add_big_cards((quads, score, seen),
-                                                     self._look(shown, scale * zoom, least, halvings),
+                                                     self._look(shown, scale * zoom, coarse_least, halvings),
                                                      scale * zoom, least)
         return self._finished(image, quads, score, seen, scale), seen
 
