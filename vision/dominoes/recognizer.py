@@ -76,6 +76,7 @@ MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European b
 MAX_OVERLAP = 0.3  # share of the smaller of two found quads that may lie in the other
 ROW_REACH = 0.7  # a quad a row holds spans this share of the row's width at least (a column of pips: about half)
 SQUAT = 1.6  # a quad shorter than this many widths is not one tile's (tiles are 2-2.9 widths long)
+ROW_SURER = 1.5  # a quad this many times as sure as every quad it holds is a tile, not a row
 WITHIN_SURE = 0.5  # a quad lying in a much bigger one goes only where that one is this share as sure, at least
 MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
 MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: backs) before one of another colour goes
@@ -138,8 +139,9 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     """Indices of the quads to keep where found quads overlap: tiles on a table do not overlap in view (a wall's
     lower tile is hidden), but the finder may put a second quad on half a tile, across the touching ends of two
     tiles in a line, or round a whole row. One that holds most of two or more others is a row taken for one tile
-    and goes (quads round two columns of a tile's pips, side by side, do not make it one), and so does one lying
-    in a much bigger one (half a tile, a column of pips); of the rest, no two overlapping by more than
+    and goes (quads round two columns of a tile's pips, side by side, do not make it one, nor do weak quads round a
+    tile's pips, far less sure than it: ``ROW_SURER``), and so does one lying in a much bigger one (half a tile, a
+    column of pips) at least half as sure (``WITHIN_SURE``); of the rest, no two overlapping by more than
     ``MAX_OVERLAP`` of the smaller are kept, and the kept ones are the surest in sum (``_heaviest_apart``): a quad
     across the touching ends of two tiles may be a little surer than either tile's own, not than both."""
     n = len(quads)
@@ -159,10 +161,15 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     # reach[i, j]: how far j spans across i, in i's widths. The tiles a row holds span it, or it is squat (two tiles
     # side by side); columns of a tile's pips span half a tile-shaped quad
     squat = np.array([_length(q) for q in ordered]) < SQUAT * width
-    row = ((share > MAX_OVERLAP) & much_bigger & ((reach >= ROW_REACH) | squat[:, None])).sum(axis=1) >= 2
+    weights = np.asarray(scores, float)
+    member = (share > MAX_OVERLAP) & much_bigger & ((reach >= ROW_REACH) | squat[:, None])  # member[i, j]: j in i
+    much_surer = weights[:, None] >= ROW_SURER * weights[None, :]  # much_surer[i, j]: i far surer than j
+    # a quad far surer than all it holds is a tile whose pips or pieces were boxed (a 2:2's two pairs at its ends), not
+    # a row: of a row's tiles the finder is sure of one at least
+    tile_of_pips = ~(member & ~much_surer).any(axis=1)
+    row = (member.sum(axis=1) >= 2) & ~tile_of_pips
     # a quad lying in a much bigger one (not a row) is half of that tile, or a column of its pips; unless the finder
     # was much surer of it than of the bigger one (a weak box round a printed zone holding a whole tile)
-    weights = np.asarray(scores, float)
     surer = weights[None, :] >= WITHIN_SURE * weights[:, None]  # surer[i, j]: j is sure enough to hold i
     within = ((share > 0.8) & much_bigger.T & ~row[None, :] & surer).any(axis=1)
     candidates = np.flatnonzero(~row & ~within)
