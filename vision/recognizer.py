@@ -371,9 +371,11 @@ class Recognizer:
         assert self.surround is not None
         keep = np.ones(len(quads), bool)
         faces = self.classifier.face_probability(probabilities) >= self.min_confidence
-        big, lone = _close_up(quads, image.shape), _lone(quads)
-        ask = np.flatnonzero(faces & (big | lone))
-        if faces.sum() < 2 or not len(ask):
+        if faces.sum() < 2:
+            return keep
+        big = _close_up(quads, image.shape)
+        ask = np.flatnonzero(faces & (big | _lone(quads)))
+        if not len(ask):
             return keep
         _, around = self.surround(image, quads[ask])
         card = np.zeros(len(ask), np.float32)  # a lone face not close up: the refiner has looked at it already

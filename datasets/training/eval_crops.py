@@ -230,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--style", default=HELD_OUT_STYLE)
     parser.add_argument("--turn-below", type=float, default=ALWAYS,
-                        help="read each crop once and turned only under this (the live table's: 0.8; 0: never)")
+                        help="read each crop once and turned only under this (the live table's: 0.9; 0: never)")
     args = parser.parse_args(argv)
     classifier = CardClassifier(args.model, turn_below=args.turn_below)
     data = render_heldout(args.n, args.seed, classifier.input_size, args.style)

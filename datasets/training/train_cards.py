@@ -183,7 +183,8 @@ def publish(net: CardNet, stats: dict[str, float], args: argparse.Namespace, com
             if rotation_average
             else "classifies the crop as given (trained on both orientations). `vision.classifier.CardClassifier` "
             "averages each crop's logits with its 180° turn's by default (one batch of both), so a card and its "
-            "upside-down self get the same answer; the live table reads each crop once (`turned=False`)."
+            "upside-down self get the same answer; the live table reads each crop once and turns only the "
+            "doubtful (`turn_below`)."
         ),
         "blocks": len(BLOCKS),
         "params": count_parameters(net),

@@ -584,9 +584,7 @@ class DominoRecognizer:
         if not self._set.chinese:
             quads, readings, keep = _split(image, quads, readings, keep, dropped)
             beside += [False] * (len(quads) - len(beside))  # the tiles it centred on dividers were seen
-        quads = [q for q, k in zip(quads, keep, strict=True) if k]
-        readings = [r for r, k in zip(readings, keep, strict=True) if k]
-        beside = [b for b, k in zip(beside, keep, strict=True) if k]
+        quads, readings, beside = ([x for x, k in zip(xs, keep, strict=True) if k] for xs in (quads, readings, beside))
         seen = self._faces(image, np.array(quads, np.float32)) if self._faces is not None and quads else None
         if seen is not None and self.seams:
             quads, readings, seen = self._pulled_apart(image, quads, readings, seen)
