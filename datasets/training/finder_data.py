@@ -110,11 +110,11 @@ def scene_targets(quads: np.ndarray, visible: np.ndarray, size: tuple[int, int])
     return Targets(heat, ignore, corners, weight, vis, short)
 
 
-def card_scene(rng: np.random.Generator, styles: Sequence[str], size: tuple[int, int]
-               ) -> SceneSample:
-    """One hanafuda scene of the preset mix, rendered straight at ``size`` (a 1080p mat as the finder sees it)."""
-    names = list(PRESET_MIX)
-    weights = np.array([PRESET_MIX[n] for n in names])
+def card_scene(rng: np.random.Generator, styles: Sequence[str], size: tuple[int, int],
+               mix: Mapping[str, float] = PRESET_MIX) -> SceneSample:
+    """One hanafuda scene of the preset ``mix``, rendered straight at ``size`` (a 1080p mat as the finder sees it)."""
+    names = list(mix)
+    weights = np.array([mix[n] for n in names])
     name = names[int(rng.choice(len(names), p=weights / weights.sum()))]
     scene: Scene = render_scene(rng, preset(name, styles=tuple(styles), size=size))
     return scene.image, scene.quads, scene.visible
@@ -135,7 +135,7 @@ def render_sample(rng: np.random.Generator, styles: Sequence[str], size: tuple[i
 
 
 def _worker(styles: list[str], size: tuple[int, int], seed: int, worker: int, chunk: int, out: Any, stop: Any,
-            scenes: str = CARD_SCENES) -> None:
+            scenes: str | SceneRenderer = CARD_SCENES) -> None:
     cv2.setNumThreads(1)
     render = load_scenes(scenes)
     for k in range(1_000_000):
@@ -155,7 +155,7 @@ class SceneStream:
     """Ring buffer of rendered frames and their targets, refilled by ``workers`` processes drawing ``scenes``."""
 
     def __init__(self, styles: Sequence[str], seed: int, workers: int = 1, capacity: int = 1500, chunk: int = 4,
-                 size: tuple[int, int] = INPUT_SIZE, scenes: str = CARD_SCENES) -> None:
+                 size: tuple[int, int] = INPUT_SIZE, scenes: str | SceneRenderer = CARD_SCENES) -> None:
         w, h = size
         hh, ww = h // STRIDE, w // STRIDE
         self.images = np.zeros((capacity, h, w, 3), np.uint8)

@@ -83,3 +83,27 @@ class FinderExport(nn.Module):
     def forward(self, frame: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         heat, corners, visible = self.net(normalise(frame))
         return torch.sigmoid(heat), corners * OFFSET_UNIT, torch.sigmoid(visible)
+
+
+def widen(narrow: FinderNet, width: float) -> FinderNet:
+    """A ``width`` network computing exactly what ``narrow`` computes, to train on from the narrow one's weights.
+
+    Widening appends channels to every layer. Each old channel keeps its weights and reads no new channel (its
+    weights from them are zero), so the old outputs are untouched; the new channels start at the default random
+    weights and read every channel. Zero weights still get gradients, so the new channels join in from the first
+    step, and their random start (not copies of old channels) keeps them from learning what the old ones know.
+    """
+    if width < narrow.width:
+        raise ValueError(f"a finder of width {narrow.width:g} cannot be widened to {width:g}")
+    wide = FinderNet(width)
+    old = narrow.state_dict()
+    with torch.no_grad():
+        for name, target in wide.state_dict().items():
+            source = old[name]
+            if target.dim() == 0:
+                target.copy_(source)
+                continue
+            target[tuple(slice(0, n) for n in source.shape)] = source
+            if target.dim() == 4 and target.shape[1] > source.shape[1]:  # old outputs read no new input
+                target[: source.shape[0], source.shape[1]:] = 0
+    return wide

@@ -21,6 +21,7 @@ import platform
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from datasets.training.finder_data import IGNORE_VISIBLE, MIN_VISIBLE, SceneStream
+from datasets.hanafuda.config import PRESETS
+from datasets.training.finder_data import CARD_SCENES, IGNORE_VISIBLE, MIN_VISIBLE, SceneStream, card_scene
 from datasets.training.finder_eval import calibrate, evaluate
 from datasets.training.finder_export import (
     SHORT_SIDE,
@@ -37,7 +39,7 @@ from datasets.training.finder_export import (
     max_export_error,
     write_model_card,
 )
-from datasets.training.finder_net import LEVELS, NECK_CHANNELS, OFFSET_UNIT, FinderNet, normalise, widened
+from datasets.training.finder_net import LEVELS, NECK_CHANNELS, OFFSET_UNIT, FinderNet, normalise, widen, widened
 from datasets.training.finder_onnx import finder_from_onnx, recalibrate
 from datasets.training.finder_tasks import TASKS, FinderTask, finder_task
 from datasets.training.net import count_macs, count_parameters
@@ -68,9 +70,28 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="skip training: export, evaluate and describe this checkpoint (from --checkpoint)")
     parser.add_argument("--checkpoint", type=Path, default=None, help="also save the torch weights here")
     parser.add_argument("--device", default="cpu", help="torch device of the trainer (cpu, or cuda on a GPU machine)")
+    parser.add_argument("--mix", type=preset_mix, default=None,
+                        help="cards only: the scene presets' shares, e.g. default=0.45,close-up=0.1 (default: "
+                             "finder_data.PRESET_MIX)")
     parser.add_argument("--width", type=float, default=1.0,
                         help="scale every layer's channels (1: the shipped size; wider for a GPU machine)")
     return parser.parse_args(argv)
+
+
+def preset_mix(text: str) -> dict[str, float]:
+    """``--mix``: "name=share,..." over the scene generator's presets."""
+    mix = {}
+    for part in text.split(","):
+        name, _, share = part.partition("=")
+        if name.strip() not in PRESETS:
+            raise argparse.ArgumentTypeError(f"unknown preset {name.strip()!r}; choose from {', '.join(PRESETS)}")
+        try:
+            mix[name.strip()] = float(share)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r} is not name=share") from None
+    if any(v < 0 for v in mix.values()) or not sum(mix.values()) > 0:
+        raise argparse.ArgumentTypeError(f"the shares of {text!r} must be >= 0 and not all 0")
+    return mix
 
 
 def learning_rate(base: float, progress: float) -> float:
@@ -131,14 +152,14 @@ def finder_from_checkpoint(saved: dict[str, Any]) -> FinderNet:
 
 
 def initial_net(init: Path | None, width: float = 1.0) -> tuple[FinderNet, bool]:
-    """The network to start from, and whether its batch norms still need the statistics of real frames. A network
-    of another ``width`` than the one asked for cannot be fine-tuned into it: that is an error."""
+    """The network to start from, and whether its batch norms still need the statistics of real frames. A
+    narrower network is widened (``widen``: the same function, room to learn more); a wider one is an error."""
     if init is None:
         return FinderNet(width), False
     net = finder_from_onnx(init) if init.suffix == ".onnx" else finder_from_checkpoint(torch.load(init))
-    if net.width != width:
-        raise ValueError(f"{init} is a finder of width {net.width:g}, not {width:g}: train a new one from scratch")
-    return net, init.suffix == ".onnx"
+    if net.width > width:
+        raise ValueError(f"{init} is a finder of width {net.width:g}, wider than {width:g}: it cannot be narrowed")
+    return (widen(net, width) if net.width < width else net), init.suffix == ".onnx"
 
 
 def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, float]]:
@@ -150,7 +171,10 @@ def train(args: argparse.Namespace, log: Log) -> tuple[FinderNet, dict[str, floa
     net.to(args.device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     task = finder_task(args.scenes)
-    stream = SceneStream(task.train_styles, args.seed, args.workers, args.capacity, scenes=task.scenes,
+    if args.mix is not None and task.scenes != CARD_SCENES:
+        raise ValueError("--mix is for the card finder's scenes (presets of datasets.hanafuda)")
+    scenes = task.scenes if args.mix is None else partial(card_scene, mix=args.mix)
+    stream = SceneStream(task.train_styles, args.seed, args.workers, args.capacity, scenes=scenes,
                          size=input_size(args.short_side))
     try:
         stream.pull(block_until=min(args.capacity, 48))

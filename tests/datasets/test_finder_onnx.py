@@ -106,8 +106,35 @@ def test_a_wider_finder_exports_runs_and_comes_back_at_its_width(tmp_path: Path)
     assert torch.allclose(back(frame)[0], wide(frame)[0], atol=1e-4)  # batch norms folded, the same function
     found = LearnedFinder(path, threads=1)(np.zeros((288, 512, 3), np.uint8))
     assert len(found.quads) == len(found.confidence)  # it runs through onnxruntime like the shipped one
-    with pytest.raises(ValueError, match="width 1.5, not 1"):
+    with pytest.raises(ValueError, match="width 1.5, wider than 1"):
         initial_net(path, 1.0)
+
+
+def test_the_shipped_finder_widened_computes_the_same_and_its_new_channels_learn() -> None:
+    training_code()
+    import torch
+
+    from datasets.training.finder_net import widen
+    from datasets.training.train_finder import initial_net
+
+    narrow, _ = initial_net(MODELS / "card-finder.onnx")
+    wide, needs_statistics = initial_net(MODELS / "card-finder.onnx", 2.0)
+    assert needs_statistics and wide.width == 2.0 and wide.heat.in_channels == 96
+    frame = torch.rand(2, 3, 96, 160) * 4 - 2
+    for train_mode in (False, True):  # batch statistics too: no old channel reads a new one
+        narrow.train(train_mode)
+        wide.train(train_mode)
+        for a, b in zip(narrow(frame), wide(frame), strict=True):
+            assert torch.allclose(a, b, atol=1e-5)
+    optimiser = torch.optim.SGD(wide.parameters(), lr=0.01)
+    for _ in range(2):  # the zero weights learn first; then the new channels below them have a gradient too
+        optimiser.zero_grad()
+        sum(out.square().mean() for out in wide(frame)).backward()
+        optimiser.step()
+    assert wide.heat.weight[:, 48:].abs().sum() > 0
+    assert wide.stem[0].weight.grad is not None and wide.stem[0].weight.grad[16:].abs().sum() > 0
+    with pytest.raises(ValueError, match="cannot be widened"):
+        widen(wide, 1.5)
 
 
 def test_metadata_and_export_carry_a_finer_input(tmp_path: Path) -> None:

@@ -87,3 +87,27 @@ def test_scene_stream_renders_domino_frames_in_a_worker(shared_data: Path) -> No
 def test_evaluation_scenes_draw_their_layout(shared_data: Path) -> None:
     row = eval_scene("row", (TASK.test_style,), 5)
     assert row.layout == "row" and row.style == TASK.test_style and row.image.shape == (720, 1280, 3)
+
+
+def test_the_card_trainer_takes_a_preset_mix(shared_data: Path) -> None:
+    training_code()
+    from functools import partial
+
+    from datasets.training.finder_data import card_scene
+    from datasets.training.train_finder import parse_args
+
+    assert parse_args(["--out", "x"]).mix is None  # finder_data.PRESET_MIX
+    mix = parse_args(["--out", "x", "--mix", "default=0.45, close-up=0.1"]).mix
+    assert mix == {"default": 0.45, "close-up": 0.1}
+    for bad in ("default=0.5,mahjong=0.5", "default=half", "default=0,piles=0"):
+        with pytest.raises(SystemExit):
+            parse_args(["--out", "x", "--mix", bad])
+    # Close-ups alone, through a rendering process: one card big in the frame in every scene.
+    stream = SceneStream(CARDS.train_styles, seed=5, workers=1, capacity=4, chunk=2,
+                         scenes=partial(card_scene, mix={"close-up": 1.0}), size=(256, 160))
+    try:
+        stream.pull(block_until=2, timeout_s=120)
+        centres = (stream.heat[:stream.filled] >= 0.999).sum(axis=(1, 2))
+    finally:
+        stream.close()
+    assert 1 <= centres.min() and centres.max() <= 3  # the close-up card, maybe one cut by the frame's edge
