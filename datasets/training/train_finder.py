@@ -6,6 +6,8 @@
         --checkpoint out/domino.pt  # then here: --scenes dominoes --out models/ --publish-from out/domino.pt
     python -m datasets.training.train_finder --out /tmp --device cuda --workers 8 --batch 32 --short-side 384 \
         --init models/card-finder.onnx --checkpoint out/cards.pt  # fine-tune the shipped finder at a finer input
+    python -m datasets.training.train_finder ... --width 2 --init models/card-finder.onnx \
+        --mix default=0.45,piles=0.2,whole-mat=0.2,close-up=0.1,clean=0.05  # widened, more close-ups
 
 Needs ``pip install .[train]`` and the shared data (../shared/data). One background process renders scenes
 at the network's input size while this process trains on one thread (the 2-core budget); at the end the model
