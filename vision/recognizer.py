@@ -38,7 +38,8 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
   card wider each way shows the lid's edge, the box's sides and its lettering.
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
 half-covered partner named again cost it moves, a plain played onto its partner plain lies where one card's twin
-quad would, and its time is better spent on the next frame (README).
+quad would, and its time is better spent on the next frame (README). Its finder skips the coarse looks for cards
+too big for the fine one (``default_finder``): its camera sees the cards at the mat's scale.
 
 Zones come from the printed mat when its markers are in view (``mat``: the layout that was printed), else from a
 callable given by the caller (regions of the image), else every card's zone is None. The recogniser keeps no
@@ -158,10 +159,13 @@ def _other_quads(image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray
     return quads, probabilities
 
 
-def default_finder() -> Finder:
-    """The learned finder when its model is shipped; else the classical one (``CardFinder()`` stays selectable)."""
+def default_finder(coarse: bool = False) -> Finder:
+    """The learned finder when its model is shipped; else the classical one (``CardFinder()`` stays selectable).
+    ``coarse``: with its coarse looks, for cards too big for its input scale (still photos: a phone held over a
+    card). The live table's camera looks down on the mat from where it stands, so its cards come at the mat's scale;
+    the coarse looks were a third of its time (README, session 24)."""
     try:
-        return LearnedFinder()
+        return LearnedFinder() if coarse else LearnedFinder(zoom_out=())
     except FileNotFoundError:
         return CardFinder()
 
@@ -217,6 +221,8 @@ class Recognizer:
             photo["surround"] = CardSurround()
         if "classifier" not in knobs:  # every crop read both ways up (the live table's turns only the doubtful)
             photo["classifier"] = CardClassifier()
+        if "finder" not in knobs:  # with its coarse looks, for close-up cards
+            photo["finder"] = default_finder(coarse=True)
         return cls(**(photo | knobs))
 
     def _find(self, image: np.ndarray) -> tuple[Detections, np.ndarray, Detections]:

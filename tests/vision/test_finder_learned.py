@@ -20,7 +20,7 @@ from datasets.hanafuda.printing import sample_deck
 from tests.vision.card_helpers import card_kind
 from vision.classifier import CardClassifier
 from vision.finder_learned import FinderModelError, LearnedFinder
-from vision.geometry import iou_matrix, order_quads
+from vision.geometry import iou_matrix, order_quads, quad_iou
 from vision.imageio import EmptyImageError
 from vision.recognizer import Recognizer
 
@@ -179,6 +179,20 @@ def test_close_up_cards_are_named_once(shared_data: Path) -> None:
         named = Counter(card_kind(c.label) for c in recognizer(scene.image).cards if c.label != "unknown")
         assert len(whole) == 1 and named[whole[0]] == 1, f"close-up {index}: {whole} read as {dict(named)}"
         assert not named - there, f"close-up {index}: {named - there} is not there"
+
+
+def test_only_still_photos_take_the_coarse_looks(shared_data: Path) -> None:
+    """The live table's camera sees its cards at the mat's scale, so its finder skips the coarse looks (a third of
+    its time); a still photo may be a phone held over one card (scenes 33 and 38: only a coarse look boxes it)."""
+    live, photo = Recognizer().finder, Recognizer.for_photos().finder
+    assert isinstance(live, LearnedFinder) and isinstance(photo, LearnedFinder)
+    assert live.zoom_out == () and photo.zoom_out == (0.5, 0.35, 0.25)
+    for index in (33, 38):
+        scene = close_up(index)
+        card = next(q for q, v, cut in zip(scene.quads, scene.visible, scene.cut, strict=True) if v >= 0.98 and not cut)
+        boxed = [max((quad_iou(card, q) for q in finder(scene.image, 0.25).quads), default=0.0)
+                 for finder in (live, photo)]
+        assert boxed[0] < 0.5 and boxed[1] > 0.85, f"close-up {index}: best IoU live, photo {boxed}"
 
 
 def test_zoom_knob_is_checked() -> None:
