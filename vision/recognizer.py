@@ -163,7 +163,7 @@ def default_finder(coarse: bool = False) -> Finder:
     """The learned finder when its model is shipped; else the classical one (``CardFinder()`` stays selectable).
     ``coarse``: with its coarse looks, for cards too big for its input scale (still photos: a phone held over a
     card). The live table's camera looks down on the mat from where it stands, so its cards come at the mat's scale;
-    the coarse looks were a third of its time (README, session 24)."""
+    the coarse looks were a quarter to a third of its time (README, session 24)."""
     try:
         return LearnedFinder() if coarse else LearnedFinder(zoom_out=())
     except FileNotFoundError:

@@ -96,6 +96,11 @@ def preset_mix(text: str) -> dict[str, float]:
     return mix
 
 
+def mix_words(mix: dict[str, float]) -> str:
+    """A ``--mix`` as the model card says it: "default 45%, close-up 10%, ..." (shares of their sum)."""
+    return ", ".join(f"{name} {share / sum(mix.values()):.0%}" for name, share in mix.items())
+
+
 def learning_rate(base: float, progress: float) -> float:
     """Linear warm-up, then cosine decay to 2% of the base over the run."""
     if progress < WARMUP:
@@ -271,7 +276,7 @@ def publish(net: FinderNet, stats: dict[str, float], args: argparse.Namespace, c
         "params": count_parameters(net),
         "mmacs": count_macs(net, size) / 1e6, "input_size": "{}x{}".format(*size),
         "card_px": f"{18 * scale:.0f}-{55 * scale:.0f}", "mat_px": f"{16 * scale:.0f}",
-        "size_kb": path.stat().st_size / 1024, "mix": task.mix,
+        "size_kb": path.stat().st_size / 1024, "mix": task.mix if args.mix is None else mix_words(args.mix),
         "train_styles": ", ".join(f"`{s}`" for s in task.train_styles), "test_style": task.test_style,
         "min_visible": MIN_VISIBLE, "ignore_visible": IGNORE_VISIBLE, "lr": args.lr, "batch": args.batch,
         "schedule": f"{args.steps} steps" if args.steps else f"{args.minutes:g}-minute wall-clock budget",
@@ -297,14 +302,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         net.eval()
         stats, command = saved["stats"], saved.get("command", command)
         for key, value in saved.get("args", {}).items():  # the model card describes the run, not this call
-            if key in ("lr", "batch", "minutes", "steps", "capacity", "seed", "threads", "short_side", "width"):
+            if key in ("lr", "batch", "minutes", "steps", "capacity", "seed", "threads", "short_side", "width", "mix"):
                 setattr(args, key, value)
     else:
         net, stats = train(args, log)
         if args.checkpoint:
             args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
             torch.save({"state_dict": net.state_dict(), "width": net.width, "stats": stats, "command": command,
-                        "args": {k: v for k, v in vars(args).items() if isinstance(v, int | float | str)}},
+                        "args": {k: v for k, v in vars(args).items() if isinstance(v, int | float | str | dict)}},
                        args.checkpoint)
         if args.device != "cpu":
             return  # a GPU machine trains; publishing (export, held-out metrics, CPU latency) runs on the CPU box

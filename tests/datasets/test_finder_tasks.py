@@ -94,11 +94,12 @@ def test_the_card_trainer_takes_a_preset_mix(shared_data: Path) -> None:
     from functools import partial
 
     from datasets.training.finder_data import card_scene
-    from datasets.training.train_finder import parse_args
+    from datasets.training.train_finder import mix_words, parse_args
 
     assert parse_args(["--out", "x"]).mix is None  # finder_data.PRESET_MIX
     mix = parse_args(["--out", "x", "--mix", "default=0.45, close-up=0.1"]).mix
     assert mix == {"default": 0.45, "close-up": 0.1}
+    assert mix_words({"default": 0.9, "close-up": 0.3}) == "default 75%, close-up 25%"  # the model card's words
     for bad in ("default=0.5,mahjong=0.5", "default=half", "default=0,piles=0"):
         with pytest.raises(SystemExit):
             parse_args(["--out", "x", "--mix", bad])
