@@ -90,8 +90,9 @@ def widen(narrow: FinderNet, width: float) -> FinderNet:
 
     Widening appends channels to every layer. Each old channel keeps its weights and reads no new channel (its
     weights from them are zero), so the old outputs are untouched; the new channels start at the default random
-    weights and read every channel. Zero weights still get gradients, so the new channels join in from the first
-    step, and their random start (not copies of old channels) keeps them from learning what the old ones know.
+    weights and read every channel. The zero weights get gradients at the first step, and the new channels' own
+    weights from the second; their random start (not copies of old channels, which AdamW would move alike for ever)
+    keeps them from learning what the old ones know.
     """
     if width < narrow.width:
         raise ValueError(f"a finder of width {narrow.width:g} cannot be widened to {width:g}")
