@@ -69,10 +69,8 @@ def _order_one(q: np.ndarray) -> np.ndarray:
 
 def quad_sides(quad: np.ndarray) -> tuple[float, float]:
     """Mean short and mean long side length of an ordered quad (TL, TR, BR, BL)."""
-    q = np.asarray(quad, dtype=np.float64).reshape(4, 2)
-    lengths = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    a, b = (lengths[0] + lengths[2]) / 2, (lengths[1] + lengths[3]) / 2
-    return float(min(a, b)), float(max(a, b))
+    shorts, longs = quads_sides(np.asarray(quad).reshape(1, 4, 2))
+    return float(shorts[0]), float(longs[0])
 
 
 def quads_sides(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -5,7 +5,7 @@
 Prints the median and 90th percentile in milliseconds per batch (the deck prior is timed too: it runs once
 per frame on the batch's probabilities). Record the numbers in the model card, not in tests. By default each crop is
 read both ways up; ``--turn-below 0`` reads it once (random crops are doubtful to the classifier, so the live table's
-0.8 would turn them all).
+0.9 would turn them all).
 """
 
 from __future__ import annotations
