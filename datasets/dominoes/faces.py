@@ -9,10 +9,12 @@ Sprites are BGRA float32 with the long side vertical; alpha holds the rounded co
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
-from datasets.dominoes.styles import Colour, TileStyle
+from datasets.dominoes.styles import BIG_PIP, Colour, TileStyle
 from datasets.hanafuda.backgrounds import draw_text
 from datasets.hanafuda.canvas import rounded_alpha
 from datasets.hanafuda.noise import fractal_noise
@@ -58,6 +60,32 @@ def pip_layout(top: int, bottom: int, chinese: bool, spread: float = 1.0, to_end
             red = chinese and (n in (1, 4) or (n == 6 and top == bottom == 6 and x < 0.5))
             pips.append((u, v, 1.35 if chinese and n == 1 else 1.0, red))
     return pips
+
+
+def pip_room(style: TileStyle) -> float:
+    """The biggest pip diameter (share of the short side) at which no two pips of any face of ``style``'s layout
+    touch and every pip keeps a hair of face between it and the tile's edge: how big ``big_pips`` may draw them."""
+    room = float("inf")
+    margin = 0.04  # face left between a pip and the edge, in widths
+    for top in range(1, 7):
+        for bottom in range(top, 7):
+            pips = pip_layout(top, bottom, style.chinese, style.spread, style.to_end, style.pair_across)
+            at = np.array([(u, v * style.aspect) for u, v, _, _ in pips], np.float64)  # in widths
+            scale = np.array([p[2] for p in pips])
+            edge = np.minimum(np.minimum(at[:, 0], 1 - at[:, 0]), np.minimum(at[:, 1], style.aspect - at[:, 1]))
+            room = min(room, float((2 * (edge - margin) / scale).min()))
+            apart = np.linalg.norm(at[:, None] - at[None], axis=2) * 2 / (scale[:, None] + scale[None])
+            np.fill_diagonal(apart, np.inf)
+            room = min(room, float(apart.min()))
+    return room
+
+
+def big_pips(style: TileStyle, rng: np.random.Generator) -> TileStyle:
+    """``style`` with pips as big as some sets have them (``BIG_PIP``; the shared art's are 0.39 of the tile's
+    width, nearly touching), shrunk to the room its layout leaves (``pip_room``)."""
+    rim = 1.15 if style.pip_kind == "dimple" else 1.0  # a dimple's darker rim reaches past the pip
+    wanted = min(float(rng.uniform(*BIG_PIP)), 0.92 * pip_room(style) / rim)
+    return replace(style, pip_size=max(wanted, style.pip_size))  # a tight layout keeps the pips it had
 
 
 def _base(style: TileStyle, height: int, colour: Colour, rng: np.random.Generator) -> np.ndarray:

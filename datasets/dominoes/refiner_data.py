@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from datasets.dominoes.scenes import DominoScene, DominoSceneConfig, render_scene
-from datasets.dominoes.styles import TRAIN_PIP_VARIETY
+from datasets.dominoes.styles import TRAIN_BIG_PIPS, TRAIN_PIP_VARIETY
 from datasets.training import refiner_samples
 from datasets.training.refiner_samples import Samples, labelled
 from vision.dominoes.recognizer import whole_candidates
@@ -49,12 +49,13 @@ def scene_labelled(scene: DominoScene, candidates: np.ndarray) -> Samples:
                     TILE_CROP)
 
 
-def scene_samples(seed: Sequence[int], finder: TileFinder, pip_variety: float = TRAIN_PIP_VARIETY) -> Samples:
+def scene_samples(seed: Sequence[int], finder: TileFinder, pip_variety: float = TRAIN_PIP_VARIETY,
+                  big_pips: float = TRAIN_BIG_PIPS) -> Samples:
     """All samples of one rendered scene (training styles, a size drawn from ``SIZES``, ``pip_variety`` of the sets
-    laying their pips out otherwise)."""
+    laying their pips out otherwise, ``big_pips`` of the Chinese sets with big pips)."""
     rng = np.random.default_rng(seed)
     size = SIZES[int(rng.choice(len(SIZES), p=[0.6, 0.2, 0.2]))]
-    scene = render_scene(rng, DominoSceneConfig(size=size, pip_variety=pip_variety))
+    scene = render_scene(rng, DominoSceneConfig(size=size, pip_variety=pip_variety, big_pips=big_pips))
     found, _ = whole_candidates(finder, scene.image, LOW_HEAT)
     candidates = [*found, *proposals(scene, rng)]
     return scene_labelled(scene, np.array(candidates, np.float32).reshape(-1, 4, 2))
@@ -64,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The sample renderer's command line, with ``--pip-variety`` (the shipped model was trained on a set at the
     default and one at 0, seed 33000: ``models/domino-refiner.md``)."""
     return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, TileFinder, scenes=4000, seed=31000,
-                                chunk=100, knobs={"pip_variety": TRAIN_PIP_VARIETY})
+                                chunk=100, knobs={"pip_variety": TRAIN_PIP_VARIETY, "big_pips": TRAIN_BIG_PIPS})
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from datasets.dominoes.art import art_face
-from datasets.dominoes.faces import back_sprite, face_sprite
+from datasets.dominoes.faces import back_sprite, big_pips, face_sprite
 from datasets.dominoes.layouts import LAYOUTS, TilePlacement, scattered, wall
 from datasets.dominoes.styles import (
     PROCEDURAL,
@@ -62,6 +62,7 @@ class DominoSceneConfig:
     tile_length: tuple[float, float] = (0.13, 0.3)  # a tile's long side as a share of the frame height
     tilt_max_deg: float = 30.0
     pip_variety: float = 0.0  # share of procedural sets whose pips are laid out otherwise (``styles.varied_pips``)
+    big_pips: float = 0.0  # share of procedural Chinese sets with big pips (``faces.big_pips``)
     back_prints: float = 0.0  # share of European sets with a bold maker's mark on the back (``styles.printed_back``)
     chips: float = 0.0  # chance of a coin laid against the end of a tile or two (a marker, a stake beside the line)
     photo: SceneConfig = field(default_factory=lambda: SceneConfig(props=0.0, hands=0.0, glare=0.3))
@@ -177,6 +178,10 @@ def render_scene(rng: np.random.Generator | int, config: DominoSceneConfig | Non
         varied = rng.spawn(1)[0]
         if varied.random() < cfg.pip_variety:
             style = varied_pips(style, varied)
+    if cfg.big_pips and family in PROCEDURAL and style.chinese:  # drawn aside too
+        big = rng.spawn(1)[0]
+        if big.random() < cfg.big_pips:
+            style = big_pips(style, big)
     if cfg.back_prints and family in PROCEDURAL and not style.chinese:  # drawn aside too
         printed = rng.spawn(1)[0]
         if printed.random() < cfg.back_prints:

@@ -1,4 +1,4 @@
-"""Train a quad refiner (``vision.quad_refiner``: dominoes or cards) on CPU and ship it as ONNX.
+"""Train a quad refiner (``vision.quad_refiner``: dominoes or cards) on CPU or a GPU and ship it as ONNX.
 
 One command from a clean checkout (renders the samples first when ``--data`` holds none: about 12 minutes for
 4,000 domino scenes on 2 cores; then the training's ``--minutes``):
@@ -10,6 +10,8 @@ a refiner network on a crop a card wider each way, whose probability alone is us
 
 ``--export-only`` rewrites the model from ``--checkpoint`` with new ``--tile-threshold`` / ``--passes``.
 ``--init`` fine-tunes from another run's ``--checkpoint`` (the shipped domino refiner: ``models/domino-refiner.md``).
+``--device cuda`` trains on a GPU machine (the photo refiner for Chinese sets, ``--model domino-photo-refiner.onnx``:
+``models/domino-photo-refiner.md``).
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ def photometric(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     contrast = 0.6 + 0.8 * torch.rand(n, 1, 1, 1, generator=generator)
     shift = 0.8 * (torch.rand(n, 1, 1, 1, generator=generator) - 0.5)
     gain = 1.0 + 0.3 * (torch.rand(n, 3, 1, 1, generator=generator) - 0.5)
-    return x * contrast * gain + shift
+    return x * (contrast * gain).to(x.device) + shift.to(x.device)
 
 
 def losses(net: RefinerNet, crops: torch.Tensor, targets: torch.Tensor, labels: torch.Tensor,
@@ -91,13 +93,13 @@ def losses(net: RefinerNet, crops: torch.Tensor, targets: torch.Tensor, labels: 
 
 
 def validate(net: RefinerNet, crops: np.ndarray, targets: np.ndarray, labels: np.ndarray,
-             geometry: CropGeometry) -> dict[str, float]:
+             geometry: CropGeometry, device: str = "cpu") -> dict[str, float]:
     """Median corner error (crop px) of positives, and tile accuracy at 0.5 over the scored samples."""
     net.eval()
     errors, right, scored = [], 0, 0
     with torch.no_grad():
         for i in range(0, len(crops), 512):
-            corners, logits = net(normalise(torch.from_numpy(crops[i:i + 512])))
+            corners, logits = (t.cpu() for t in net(normalise(torch.from_numpy(crops[i:i + 512]).to(device))))
             label = labels[i:i + 512]
             positive = label == 1
             diff = (corners.numpy() - targets[i:i + 512]).reshape(-1, 4, 2) * geometry.half
@@ -121,7 +123,8 @@ def train(args: argparse.Namespace, geometry: CropGeometry = TILE_CROP) -> tuple
     generator = torch.Generator().manual_seed(args.seed)
     net = RefinerNet(geometry)
     if args.init:  # fine-tune: start from another run's weights
-        net.load_state_dict(torch.load(args.init, weights_only=False)["state"])
+        net.load_state_dict(torch.load(args.init, weights_only=False, map_location="cpu")["state"])
+    net.to(args.device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     t0, step, budget = time.perf_counter(), 0, args.minutes * 60
     while (elapsed := time.perf_counter() - t0) < budget:
@@ -131,8 +134,8 @@ def train(args: argparse.Namespace, geometry: CropGeometry = TILE_CROP) -> tuple
             group["lr"] = lr
         batch = rng.choice(train_idx, args.batch, replace=len(train_idx) < args.batch)
         x, y = augmented(crops[batch], targets[batch], rng)
-        corner_loss, tile_loss = losses(net, torch.from_numpy(np.ascontiguousarray(x)), torch.from_numpy(y),
-                                        torch.from_numpy(labels[batch]), generator)
+        corner_loss, tile_loss = losses(net, *(torch.from_numpy(np.ascontiguousarray(a)).to(args.device)
+                                               for a in (x, y, labels[batch])), generator)
         optimiser.zero_grad()
         (args.corner_weight * corner_loss + tile_loss).backward()
         optimiser.step()
@@ -140,7 +143,8 @@ def train(args: argparse.Namespace, geometry: CropGeometry = TILE_CROP) -> tuple
         if step % 500 == 0:
             print(f"step {step:,} {elapsed / 60:.1f} min lr {lr:.2e} corners {corner_loss.item():.4f} "
                   f"tile {tile_loss.item():.4f}", flush=True)
-    scores = validate(net, crops[val], targets[val], labels[val], geometry)
+    scores = validate(net, crops[val], targets[val], labels[val], geometry, args.device)
+    net.cpu()
     print(f"validation: {scores}", flush=True)
     summary = {"steps": step, "minutes": args.minutes, "samples": len(crops), "validation": scores,
                "seed": args.seed, "batch": args.batch, "lr": args.lr, "init": str(args.init) if args.init else None}
@@ -184,6 +188,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tile-threshold", type=float, default=0.5)
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--init", type=Path, help="start from the weights of an earlier run's --checkpoint")
+    parser.add_argument("--device", default="cpu", help="torch device of the training (cpu, or cuda on a GPU machine)")
+    parser.add_argument("--model", help="the file written in --out (default: the kind's shipped model, as "
+                                        "domino-refiner.onnx; the photo refiner is domino-photo-refiner.onnx)")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     geometry, refiner, render = KINDS[args.kind]
@@ -201,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.checkpoint:
             torch.save({"state": net.state_dict(), "summary": summary}, args.checkpoint)
     net.eval()
-    path = args.out / refiner.DEFAULT_MODEL
+    path = args.out / (args.model or refiner.DEFAULT_MODEL)
     error = export(net, path, metadata(args.tile_threshold, args.passes, summary, args.kind), geometry)
     print(f"wrote {path}; max |onnxruntime - torch| {error:.1e}", flush=True)
     return 0

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from datasets.dominoes.art import art_face, load_art
-from datasets.dominoes.faces import back_sprite, pip_layout
+from datasets.dominoes.faces import back_sprite, big_pips, face_sprite, pip_layout, pip_room
 from datasets.dominoes.scenes import DominoSceneConfig, chinese_set, double_six_set, render_scene
-from datasets.dominoes.styles import STYLES, printed_back, sample_style
+from datasets.dominoes.styles import BIG_PIP, STYLES, printed_back, sample_style, varied_pips
 from engine.dominoes.tiles import CHINESE_TILES, Tile
 
 
@@ -45,6 +45,27 @@ def test_pips_laid_out_otherwise_stay_on_their_half_nearer_its_end() -> None:
     assert pip_layout(3, 3, True, spread=1.5, to_end=0.3) == pip_layout(3, 3, True)  # the long three as it is
 
 
+@pytest.mark.parametrize("family", ["ivory-chinese", "black-chinese"])
+def test_big_pips_are_bigger_and_never_run_into_each_other_or_off_the_tile(family: str) -> None:
+    rng, grown = np.random.default_rng(25), 0
+    for k in range(12):
+        style = sample_style(rng, family)
+        style = varied_pips(style, rng) if k % 2 else style
+        big = big_pips(style, rng)
+        assert style.pip_size <= big.pip_size <= BIG_PIP[1]
+        if big.pip_size == style.pip_size:  # a layout pressed towards the ends leaves no room for bigger pips
+            continue
+        grown += 1
+        assert big.pip_size < 0.95 * pip_room(big)
+        for top, bottom in ((6, 6), (5, 5), (3, 3), (1, 4), (2, 6)):
+            sprite = face_sprite(big, top, bottom, 400, rng)
+            far = np.linalg.norm(sprite[..., :3] - np.asarray(big.face, np.float32), axis=2) > 0.25
+            inside = cv2.erode((sprite[..., 3] > 0.99).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+            n, _ = cv2.connectedComponents((far & inside).astype(np.uint8))
+            assert n - 1 == top + bottom, (k, top, bottom)  # each pip its own blob, none cut by the edge
+    assert grown >= 3
+
+
 def test_pip_variety_leaves_a_seed_s_scenes_alone_when_off() -> None:
     config = DominoSceneConfig(styles=("ivory-chinese",), layouts={"scattered": 1.0})
     plain = render_scene(np.random.default_rng([6, 1]), config)
@@ -54,6 +75,8 @@ def test_pip_variety_leaves_a_seed_s_scenes_alone_when_off() -> None:
                                                                            layouts={"scattered": 1.0}, pip_variety=1.0))
     assert np.array_equal(plain.image, again.image)
     assert np.array_equal(plain.quads, varied.quads) and not np.array_equal(plain.image, varied.image)
+    big = render_scene(np.random.default_rng([6, 1]), replace(config, big_pips=1.0))
+    assert np.array_equal(plain.quads, big.quads) and not np.array_equal(plain.image, big.image)
 
 
 def test_a_printed_back_bears_a_mark_as_wide_as_the_tile_and_changes_only_the_backs() -> None:

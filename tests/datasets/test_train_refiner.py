@@ -46,7 +46,7 @@ def test_turned_and_mirrored_crops_keep_their_targets() -> None:
 def test_a_short_run_exports_a_model_the_runtime_reads(tmp_path: Path) -> None:
     render_samples(["--out", str(tmp_path), "--scenes", "3", "--workers", "1", "--chunk", "1"])
     args = argparse.Namespace(data=tmp_path, val_share=0.5, seed=0, lr=1e-3, minutes=0.02, batch=16,
-                              corner_weight=5.0, init=None)
+                              corner_weight=5.0, init=None, device="cpu")
     net, summary = train(args)
     assert summary["steps"] > 0 and 0 <= summary["validation"]["tile_accuracy"] <= 1
     torch.save({"state": net.state_dict(), "summary": summary}, tmp_path / "run.pt")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -22,6 +23,7 @@ from vision.dominoes.recognizer import (
     _backs_in_touch,
     _into_frame,
     _neighbour,
+    _only_more_looks,
     _plausible,
     _split,
 )
@@ -350,6 +352,29 @@ def test_european_backs_alone_are_the_colour_of_most_of_them() -> None:
     few = [*backs[: MIN_COLOURED - 2], stray]
     assert all(_plausible([quad] * len(few), few, texture=False, same_back=True))
     assert all(_plausible([quad] * (MIN_COLOURED + 1), [*backs, stray], texture=False, same_back=False))
+
+
+def test_a_tile_the_usual_look_found_too_is_no_extra() -> None:
+    """A still photo's face-down tile that only the finer look found is dropped (a dark square of a checked cloth),
+    but not one the usual look had a candidate on, which gave way to the finer look's surer quad."""
+    quads = [_box(0, 0), _box(100, 0), _box(2, 3), _box(200, 0), _box(300, 0)]
+    whole = [0, 1, 2, 3, -1]  # the usual look gave 0-1, the finer look 2-3; 4 was found beside
+    # 0 gave way to 2 (the same tile); 3 is the finer look's alone
+    assert _only_more_looks(quads, whole, [1, 2, 3, 4], [0], usual=2) == [False, False, True, False]
+    assert _only_more_looks(quads, whole, [1, 2, 3, 4], [], usual=2) == [False, True, True, False]
+    half = [_box(0, 0), _box(0, 50, h=80)]  # overlapping by less than the same tile would
+    assert _only_more_looks(half, [0, 1], [1], [0], usual=1) == [True]
+
+
+def test_a_wall_s_back_both_looks_found_is_kept_in_a_still_photo(shared_data: Path) -> None:
+    """The lowest back of a wall of the held-out art: the usual look's candidate (heat 0.28) and the finer look's
+    quad were refined onto it; the finer look's was kept and, as a face-down tile only it had found, dropped."""
+    scene = render_scene(np.random.default_rng([2026, 18]), DominoSceneConfig(size=(1280, 720),
+                                                                              styles=("paigow-art",)))
+    seen = DominoRecognizer.for_photos(scene.tile_set)(scene.image)
+    back = scene.quads[4]
+    assert scene.visible[4] >= 0.98 and not scene.cut[4]
+    assert any(t.face_down and quad_iou(np.asarray(t.quad, np.float32), back) >= 0.5 for t in seen.tiles)
 
 
 def test_a_tile_only_the_look_beside_found_must_be_named_surely() -> None:

@@ -12,6 +12,7 @@ import pytest
 from datasets.dominoes.evaluate import score_scene
 from datasets.dominoes.refiner_data import scene_labelled
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from models import model_path as shipped_model_path
 from vision.card_surround import SURROUND_CROP
 from vision.dominoes import recognizer as recognizer_module
 from vision.dominoes.recognizer import DominoRecognizer, _full_length
@@ -22,9 +23,17 @@ from vision.quad_refiner import UNIT_SQUARE, CropGeometry, RefinerModelError, sh
 TILE = np.array([[300, 200], [340, 210], [318, 310], [278, 300]], np.float32)  # about 41 x 102 px, turned
 
 
-@pytest.fixture(scope="module")
-def refiner() -> TileRefiner:
-    return TileRefiner()
+@pytest.fixture(scope="module", params=["live", "photo"])
+def refiner(request: pytest.FixtureRequest) -> TileRefiner:
+    """Both shipped refiners: the live table's and the one for still photos of a Chinese set."""
+    return TileRefiner() if request.param == "live" else TileRefiner(shipped_model_path(TileRefiner.PHOTO_MODEL))
+
+
+def test_still_photos_of_a_chinese_set_get_the_photo_refiner() -> None:
+    photo = DominoRecognizer.for_photos("chinese")._refiner
+    assert photo is not None and photo.path.name == TileRefiner.PHOTO_MODEL
+    for recognizer in (DominoRecognizer("chinese"), DominoRecognizer.for_photos("double-six")):
+        assert recognizer._refiner is not None and recognizer._refiner.path.name == TileRefiner.DEFAULT_MODEL
 
 
 # each crop geometry and the margin past the candidate on each side, as a share of the crop: the refiners' crops

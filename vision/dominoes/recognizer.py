@@ -21,9 +21,12 @@ A still photo (``DominoRecognizer.for_photos``: ``kibitz recognize --dominoes``,
 gets a finer look (``more_looks=PHOTO_LOOKS``: the frame at twice the finder's scale, four times its cost): a tile
 on a busy pattern the usual look misses may stand out there. Only what that look is sure of (heat 0.75), what
 overlaps nothing found and what then reads face up is added: at that scale a dark square of a checked cloth passes
-for a face-down tile. It gets two looks of the refiner, not one, and the tiles beside the found ones are looked for
-(``neighbours``, ``_beside``; a European back found so must touch a row of backs, ``_backs_in_touch``). The live
-table leaves these off, for speed.
+for a face-down tile (a tile the usual look had a candidate on, which gave way to the finer look's quad, was found by
+both: ``_only_more_looks``). It gets two looks of the refiner, not one, and the tiles beside the found ones are looked
+for (``neighbours``, ``_beside``; a European back found so must touch a row of backs, ``_backs_in_touch``). The live
+table leaves these off, for speed. A Chinese set's still photo is refined by the photo refiner
+(``TileRefiner.PHOTO_MODEL``): it reads the held-out art better, but the live table followed fewer deals with it and
+European sets lost tiles (``models/domino-photo-refiner.md``).
 
 Where the quads of two face-up tiles of a line overlap, they are pulled apart where the face reader reads both better,
 and a tile it doubts slides along its length to where it is sure (``seams``, ``vision.dominoes.seams``): a quad
@@ -40,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from models import model_path as shipped_model_path
 from vision.capture import Frame
 from vision.dominoes.face_reader import FaceReader
 from vision.dominoes.finder import FinderParams, find_tiles
@@ -77,6 +81,7 @@ MAX_OVERLAP = 0.3  # share of the smaller of two found quads that may lie in the
 ROW_REACH = 0.7  # a quad a row holds spans this share of the row's width at least (a column of pips: about half)
 SQUAT = 1.6  # a quad shorter than this many widths is not one tile's (tiles are 2-2.9 widths long)
 ROW_SURER = 1.5  # a quad this many times as sure as every quad it holds is a tile, not a row
+SAME_TILE = 0.7  # a more look's quad and a usual look's candidate overlapping this much (of the smaller) are one tile
 WITHIN_SURE = 0.5  # a quad lying in a much bigger one goes only where that one is this share as sure, at least
 MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
 MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: backs) before one of another colour goes
@@ -347,6 +352,23 @@ def _backs_in_touch(quads: list[np.ndarray], face_down: list[bool], beside: list
     return keep
 
 
+def _only_more_looks(quads: list[np.ndarray], whole: list[int], kept: list[int], usual_gone: list[int], usual: int
+                     ) -> list[bool]:
+    """For each kept quad, whether only the more looks found its tile: a more look's quad that a usual look's
+    candidate on the same tile gave way to (``_apart`` keeps the surer; ``SAME_TILE``) was found by both."""
+    out = []
+    for i in kept:
+        extra = whole[i] >= usual
+        if extra and usual_gone:
+            mine = order_quads(np.array([quads[i]], np.float32))[0]
+            others = order_quads(np.array([quads[j] for j in usual_gone], np.float32))
+            areas = quad_areas(np.concatenate([mine[None], others]))
+            extra = all(_smaller_share(mine, other, areas[0], area) <= SAME_TILE
+                        for other, area in zip(others, areas[1:], strict=True))
+        out.append(extra)
+    return out
+
+
 def _overlaps(quad: np.ndarray, others: list[np.ndarray]) -> bool:
     """Whether ``quad`` overlaps any of ``others`` by more than ``MAX_OVERLAP`` of the smaller."""
     return bool(_overlapping([quad], others)[0])
@@ -408,6 +430,7 @@ class DominoRecognizer:
     threads: int = 1
     more_looks: MoreLooks | None = None  # still photos: PHOTO_LOOKS (see the module docstring)
     refiner: bool | None = None  # the candidates checked and moved onto their tiles (``TileRefiner``): REFINER
+    refiner_model: str | Path | None = None  # if not the live table's refiner (``TileRefiner.PHOTO_MODEL``)
     candidate_heat: float = CANDIDATE_HEAT  # the least heat of a candidate the refiner is shown
     neighbours: bool = False  # tiles beside the found ones checked too (``_beside``; still photos)
     passes: int = LIVE_PASSES  # the refiner's looks at each candidate (still photos: PHOTO_PASSES)
@@ -421,7 +444,7 @@ class DominoRecognizer:
         if self.finder == FinderParams():
             self.finder = FinderParams(aspect=ASPECTS[self.tile_set])
         self._learned = TileFinder(self.model_path, threads=self.threads) if self.learned else None
-        self._refiner = TileRefiner(threads=self.threads) if self.learned and self.refiner else None
+        self._refiner = TileRefiner(self.refiner_model, self.threads) if self.learned and self.refiner else None
         if self._refiner is not None:
             self._refiner.passes = self.passes
         self._faces = FaceReader.for_set(self.tile_set, self.threads) if self.learned and self.face_reader else None
@@ -429,9 +452,10 @@ class DominoRecognizer:
     @classmethod
     def for_photos(cls, tile_set: str = "double-six", **knobs: Any) -> DominoRecognizer:
         """The recogniser for still photos (``kibitz recognize --dominoes``, ``eval-vision --dominoes``): the finer
-        look, the refiner for either set with two looks, and tiles beside the found ones looked for, on top of the
-        live table's recogniser; ``knobs`` as for the class."""
-        photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True}
+        look, the refiner for either set with two looks (a Chinese set's the photo refiner), and tiles beside the
+        found ones looked for, on top of the live table's recogniser; ``knobs`` as for the class."""
+        photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True,
+                 "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
     def find(self, image: np.ndarray) -> list[np.ndarray]:
@@ -477,7 +501,8 @@ class DominoRecognizer:
             quads, whole = quads + beside, whole + [-1] * len(beside)
         gone = set(range(len(quads))) - set(kept)
         dropped = [quads[i] for i in sorted(gone)]
-        return [quads[i] for i in kept], [whole[i] >= usual for i in kept], [whole[i] < 0 for i in kept], dropped
+        extra = _only_more_looks(quads, whole, kept, [j for j in sorted(gone) if 0 <= whole[j] < usual], usual)
+        return [quads[i] for i in kept], extra, [whole[i] < 0 for i in kept], dropped
 
     def _refined(self, image: np.ndarray, quads: list[np.ndarray], whole: list[int], heat: np.ndarray
                  ) -> tuple[list[np.ndarray], list[int], np.ndarray]:

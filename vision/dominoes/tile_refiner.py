@@ -6,6 +6,9 @@ or a wall are one long strip: its quads are often a third of a tile off along th
 the next one's, and the pips then read wrong. The refiner sees a 48 x 128 crop with the candidate on its middle
 half, moves the quad onto the tile it is about, and says whether a whole tile is there at all, so candidates below
 the finder's threshold can be shown to it too (``DominoRecognizer.candidate_heat``).
+
+Still photos of a Chinese set are looked at by another refiner (``PHOTO_MODEL``, ``models/domino-photo-refiner.md``):
+it reads the held-out art better, but the live table followed fewer deals with it (README, session 25).
 """
 
 from __future__ import annotations
@@ -20,3 +23,4 @@ class TileRefiner(QuadRefiner):
 
     TASK = "domino-refiner"
     DEFAULT_MODEL = "domino-refiner.onnx"
+    PHOTO_MODEL = "domino-photo-refiner.onnx"  # still photos of a Chinese set
