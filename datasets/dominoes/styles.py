@@ -23,7 +23,7 @@ CHINESE_STYLES: Final = ("ivory-chinese", "black-chinese", "paigow-art")
 CHINESE_ASPECT: Final = (2.25, 2.85)  # long / short side of Chinese tiles
 CHINESE_PIP: Final = (0.17, 0.32)  # pip diameter / short side: the biggest touch their neighbours
 BIG_PIP: Final = (0.3, 0.42)  # a Chinese set with big pips (``faces.big_pips``; as much as its layout has room for)
-TRAIN_BIG_PIPS: Final = 0.4  # share of the refiner's procedural Chinese training sets with big pips (session 25)
+TRAIN_BIG_PIPS: Final = 0.4  # share of the photo refiner's procedural Chinese training sets with big pips (session 25)
 
 Colour = tuple[float, float, float]
 
