@@ -127,6 +127,17 @@ def test_a_sure_face_reader_outweighs_a_pip_lost_and_a_back_misread() -> None:
     assert resolve(down, european, _seen(back=0.5, f3_5=0.5))[0].face_down  # an unsure one: as the blob reader says
 
 
+def test_a_blank_is_no_face_of_a_chinese_set() -> None:
+    """A plain black back with a streak of glare (held-out art): the blob reader sees no pips, the face reader
+    0:0 (0.79) and hardly a back (0.04). A Chinese set has no blanks, so it stays a back; once it was named the
+    6:6. The same reading of a European set, which has the 0:0, is a 0:0."""
+    down = [_reading(0, 0, down=True)]
+    glare = _seen(f0_0=0.79, back=0.04, f6_6=0.01)
+    assert resolve(down, domino_set("chinese"), glare)[0].face_down
+    assert resolve(down, domino_set("double-six"), glare)[0].face == (0, 0)
+    assert resolve(down, domino_set("chinese"), _seen(f2_2=0.9, f0_0=0.06, back=0.01))[0].face == (2, 2)
+
+
 def test_a_sure_face_reader_names_a_tile_whose_pips_the_blob_reader_lost() -> None:
     chinese = domino_set("chinese")
     garbled = [_reading(0, 0)]  # a 4:6 under a tinted light: its pips lost in the face

@@ -142,14 +142,17 @@ def face_likelihoods(reading: TileReading, tile_set: DominoSet) -> tuple[np.ndar
     return like.max(axis=1), like[:, 1] > like[:, 0]
 
 
-def _face_down(readings: Sequence[TileReading], seen: np.ndarray | None) -> list[bool]:
+def _face_down(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarray | None) -> list[bool]:
     """Which readings are backs: as the blob reader says, unless the face reader is sure otherwise (``SURE_FACE``,
-    ``SURE_BACK``)."""
+    ``SURE_BACK``). A blob reader's back is overruled by the set's faces against the back alone: to a Chinese set, a
+    blank the face reader sees on a plain tile (a back with a streak of glare read as 0:0) is no face of the set."""
     down = [r.face_down for r in readings]
     if seen is None:
         return down
     back = seen[:, CLASSES.index("back")]
-    return [bool(b >= SURE_BACK or (d and b > 1.0 - SURE_FACE)) for d, b in zip(down, back, strict=True)]
+    face = seen[:, _faces(tile_set).classes].sum(axis=1)
+    overruled = face >= SURE_FACE * (face + back)  # for a European set (every face its own) face + back is 1
+    return [bool(b >= SURE_BACK or (d and not o)) for d, b, o in zip(down, back, overruled, strict=True)]
 
 
 def resolve(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarray | None = None,
@@ -158,7 +161,7 @@ def resolve(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarr
     face reader's probabilities (readings x ``CLASSES``), weighed in as their ``weight``-th power, relative to its
     likeliest face of the set, the blob reader's then counting for no less than ``BLOB_FLOOR``; a reading it is sure
     of overrules the blob reader's face up or down."""
-    down = _face_down(readings, seen)
+    down = _face_down(readings, tile_set, seen)
     up = [i for i, d in enumerate(down) if not d]
     out = [Resolved(None, False, 1.0, face_down=True) for _ in readings]
     if not up:
