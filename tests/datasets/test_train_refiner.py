@@ -16,7 +16,7 @@ import torch
 
 from datasets.dominoes.refiner_data import main as render_samples
 from datasets.dominoes.refiner_data import scene_samples
-from datasets.training.train_refiner import augmented, export, load, metadata, train
+from datasets.training.train_refiner import augmented, export, load, main, metadata, train
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
 
@@ -60,6 +60,13 @@ def test_a_short_run_exports_a_model_the_runtime_reads(tmp_path: Path) -> None:
     quad = np.array([[100, 100], [140, 100], [140, 200], [100, 200]], np.float32)
     quads, tile = refiner(np.full((300, 300, 3), 128, np.uint8), quad[None])
     assert quads.shape == (1, 4, 2) and 0 <= tile[0] <= 1
+    # the photo refiner is written under its own name (``--model``) from a checkpoint, as shipped
+    assert main(["--kind", "dominoes", "--data", str(tmp_path), "--export-only", "--checkpoint",
+                 str(tmp_path / "run.pt"), "--out", str(tmp_path), "--model", TileRefiner.PHOTO_MODEL,
+                 "--tile-threshold", "0.3"]) == 0
+    photo = TileRefiner(tmp_path / TileRefiner.PHOTO_MODEL)
+    assert photo.threshold == 0.3 and np.allclose(photo(np.full((300, 300, 3), 128, np.uint8), quad[None])[1], tile,
+                                                  atol=1e-5)
 
 
 def test_the_renderer_lays_pips_out_as_asked(tmp_path: Path) -> None:
