@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.live.domino_count import by_elimination
 from companion.live.game import Candidate, Expect, Prediction, SetupResult
+from companion.live.strays import near
 from companion.live.table import FIELD, ObservedTable, SeenCard, captures, hand
 from companion.tables.dominoes import DominoSession, check_shown
 from engine.dominoes.deal import DominoDeal
@@ -334,16 +335,34 @@ class DominoLive:
         if state.is_over:
             return []
         hand_seen = self.me is not None and bool(table.faces(hand(self.me)))
+        on_laid = self._on_laid_tiles(table, state)
         out = []
         for move in state.generate_legal_moves():
             if move.kind is MoveKind.PLAY:
-                ok = move.tile is not None and move.tile.code in novel
+                ok = move.tile is not None and move.tile.code in novel and move.tile.code not in on_laid
             else:
                 ok = ((BACK in novel or self._typing_down(state))  # (a back the state allows for is not novel)
                       and (move.tile is None or (hand_seen and state.turn == self.me)))
             if ok:
                 out.append(str(move))
         return out
+
+    def _on_laid_tiles(self, table: ObservedTable, state: DominoRound) -> set[str]:
+        """Classes seen in the line only at the place of a tile laid before, seen there too as itself
+        (``strays.near``: tiles in a line lie a length apart end to end, and 0.7 of one where a double lies across): a
+        tile is never laid on another, so such a read is a second look at that tile (a quad over it and the token
+        beside it, a half of it read as another tile), not a new one. Laying it would be a phantom move."""
+        line = table.in_role(FIELD)
+        laid = {tile.code for _, tile, _ in state.line}
+        anchors = [c for c in line if self.visual_class(c.label) in laid]
+        out: dict[str, bool] = {}
+        for card in line:
+            cls = self.visual_class(card.label)
+            if cls is None or cls in laid:
+                continue
+            stacked = any(near(card, a) for a in anchors)
+            out[cls] = out.get(cls, True) and stacked
+        return {cls for cls, stacked in out.items() if stacked}
 
     def _shows(self, table: ObservedTable) -> list[str]:
         """``show P TILES`` for each player whose unseen tiles all lie face up in front of them now. Where none of

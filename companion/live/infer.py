@@ -225,7 +225,9 @@ def score_table(prediction: Prediction, table: ObservedTable, classify: Classify
     for expect in missing:
         stand_in = unknown.get(expect.role)
         if expect.may_hide or expect.fixed:  # under newer captures, or settled; unless another card lies there
-            cost += 0.8 if _covered_spot(expect, table, memory, placed, explained) else 0.15
+            # (a settled tile lies under nothing: a card explained as new at its very place is that tile, misread)
+            covering = explained if expect.may_hide else ()
+            cost += 0.8 if _covered_spot(expect, table, memory, placed, covering) else 0.15
             mismatches.append(Mismatch("covered", expect.cls, expect.role))
             continue
         stand_in = stand_in or (unknown.get(expect.alt_role) if expect.alt_role is not None else None)

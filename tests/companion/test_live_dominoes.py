@@ -378,3 +378,39 @@ def test_two_players_unread_tiles_are_not_guessed_where_the_rules_cannot_tell_wh
     session, _, _ = _counted(hidden=2)
     assert session.phase != "over"
     assert not [a for a in session.actions() if a.startswith("show")]  # 1:3 and 1:4 fit either player: none made up
+
+
+def test_a_tile_seen_on_a_laid_one_is_no_move():
+    """A tile is never laid on another: one read at the place of a laid tile, that tile seen there too (a quad over
+    the lead and the token beside it), is a second look at the laid tile, not a play. Once it lies at the line's
+    end it is the move."""
+    truth = truth_game(11)
+    session, _ = follow(truth)
+    move, _ = _to_next_play(truth, session)
+    actions = session.actions()
+    cards = list(table_of(truth).cards)
+    new = next(c for c in cards if c.role == FIELD and c.label == move.tile.code)
+    laid = next(c for c in cards if c.role == FIELD and c.label != move.tile.code)
+    cards[cards.index(new)] = replace(new, center=(laid.center[0] + 10.0, laid.center[1]))
+    for _ in range(3):
+        session.observe(ObservedTable(tuple(cards)))
+    assert session.actions() == actions
+    session.observe(table_of(truth))
+    assert session.actions()[-1] == str(move)
+
+
+def test_a_new_tile_at_a_settled_tile_s_place_is_that_tile_misread():
+    """A settled line tile unseen, and a tile it is not read right where it was last seen: explaining the read as a
+    new tile laid there (the settled one under it) costs as much as a misread would, not as little as a capture laid
+    on an older one. Koi-Koi's captures, which do lie on older ones, keep the cheap cover."""
+    live = DominoLive(DominoProfile.load("jielong"))
+    read = SeenCard("4:4", FIELD, 0.9, (300.0, 150.0), 140.0)
+    memory = {"4:6": [(302.0, 151.0)]}
+    laid_on = Prediction((Expect("4:6", FIELD, fixed=True), Expect("4:4", FIELD)))  # the 4:4 taken for a new play
+    reread = Prediction((Expect("4:6", FIELD, fixed=True),))  # the 4:4 read on the 4:6's place
+    table = ObservedTable((read,))
+    new = score_table(laid_on, table, live.visual_class, memory)
+    again = score_table(reread, table, live.visual_class, memory)
+    assert new.cost >= 0.8 and again.cost < 0.5 and new.cost > again.cost
+    captured = Prediction((Expect("4:6", FIELD, may_hide=True), Expect("4:4", FIELD)))
+    assert score_table(captured, table, live.visual_class, memory).cost < 0.2
