@@ -8,8 +8,9 @@ line, or one more back in front of the player to move (which of their own tiles 
 tell; else the user types it). The leader's open end is told by the next tile laid on it. At the count the
 face-down tiles are turned up where they lie: ``show P TILES`` once all of a player's unseen tiles are seen.
 Tiles laid for good (all but the newest two) are settled: unseen, or read otherwise where they lie, they are still
-themselves; a tile read a pip off is a likelier misread than another; a few things read as tiles beside a fresh
-deal are clutter, left out from then on.
+themselves; a tile read a pip off is a likelier misread than another; a tile read where a laid one lies, that one
+seen there too, is no play (tiles are never laid on others); a few things read as tiles beside a fresh deal are
+clutter, left out from then on.
 
 The state lives in a ``DominoSession`` (mode "camera"), so the app shows what the camera found.
 ``table_from_observation`` turns a ``vision.dominoes`` observation into the ``ObservedTable`` this reads.
