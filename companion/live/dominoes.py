@@ -336,7 +336,7 @@ class DominoLive:
         if state.is_over:
             return []
         hand_seen = self.me is not None and bool(table.faces(hand(self.me)))
-        on_laid = self._on_laid_tiles(table, state)
+        on_laid = self._on_laid_tiles(table, state, novel)
         out = []
         for move in state.generate_legal_moves():
             if move.kind is MoveKind.PLAY:
@@ -348,18 +348,18 @@ class DominoLive:
                 out.append(str(move))
         return out
 
-    def _on_laid_tiles(self, table: ObservedTable, state: DominoRound) -> set[str]:
-        """Classes seen in the line only at the place of a tile laid before, seen there too as itself
-        (``strays.near``: tiles in a line lie a length apart end to end, and 0.7 of one where a double lies across): a
-        tile is never laid on another, so such a read is a second look at that tile (a quad over it and the token
-        beside it, a half of it read as another tile), not a new one. Laying it would be a phantom move."""
+    def _on_laid_tiles(self, table: ObservedTable, state: DominoRound, novel: frozenset[str]) -> set[str]:
+        """Of the ``novel`` classes, those seen in the line only at the place of a tile laid before, seen there too
+        as itself (``strays.near``: tiles in a line lie a length apart end to end, and 0.7 of one where a double lies
+        across): a tile is never laid on another, so such a read is a second look at that tile (a quad over it and
+        the token beside it, a half of it read as another tile), not a new one. Laying it would be a phantom move."""
         line = table.in_role(FIELD)
         laid = {tile.code for _, tile, _ in state.line}
         anchors = [c for c in line if self.visual_class(c.label) in laid]
         out: dict[str, bool] = {}
         for card in line:
             cls = self.visual_class(card.label)
-            if cls is None or cls in laid:
+            if cls not in novel or cls in laid:
                 continue
             stacked = any(near(card, a) for a in anchors)
             out[cls] = out.get(cls, True) and stacked

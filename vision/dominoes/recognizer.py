@@ -356,17 +356,12 @@ def _only_more_looks(quads: list[np.ndarray], whole: list[int], kept: list[int],
                      ) -> list[bool]:
     """For each kept quad, whether only the more looks found its tile: a more look's quad that a usual look's
     candidate on the same tile gave way to (``_apart`` keeps the surer; ``SAME_TILE``) was found by both."""
-    out = []
-    for i in kept:
-        extra = whole[i] >= usual
-        if extra and usual_gone:
-            mine = order_quads(np.array([quads[i]], np.float32))[0]
-            others = order_quads(np.array([quads[j] for j in usual_gone], np.float32))
-            areas = quad_areas(np.concatenate([mine[None], others]))
-            extra = all(_smaller_share(mine, other, areas[0], area) <= SAME_TILE
-                        for other, area in zip(others, areas[1:], strict=True))
-        out.append(extra)
-    return out
+    extra = np.array([whole[i] >= usual for i in kept], bool)
+    if extra.any() and usual_gone:
+        found_too = _overlapping([quads[kept[k]] for k in np.flatnonzero(extra)], [quads[j] for j in usual_gone],
+                                 SAME_TILE)
+        extra[np.flatnonzero(extra)[found_too]] = False
+    return extra.tolist()
 
 
 def _overlaps(quad: np.ndarray, others: list[np.ndarray]) -> bool:
@@ -374,9 +369,9 @@ def _overlaps(quad: np.ndarray, others: list[np.ndarray]) -> bool:
     return bool(_overlapping([quad], others)[0])
 
 
-def _overlapping(quads: list[np.ndarray], others: list[np.ndarray]) -> np.ndarray:
-    """For each of ``quads``, whether it overlaps any of ``others`` by more than ``MAX_OVERLAP`` of the smaller
-    (bounding boxes first: most pairs are far apart)."""
+def _overlapping(quads: list[np.ndarray], others: list[np.ndarray], share: float = MAX_OVERLAP) -> np.ndarray:
+    """For each of ``quads``, whether it overlaps any of ``others`` by more than ``share`` of the smaller (bounding
+    boxes first: most pairs are far apart)."""
     out = np.zeros(len(quads), bool)
     if not quads or not others:
         return out
@@ -385,7 +380,7 @@ def _overlapping(quads: list[np.ndarray], others: list[np.ndarray]) -> np.ndarra
     lo_a, hi_a, lo_b, hi_b = a.min(1), a.max(1), b.min(1), b.max(1)
     near = ((lo_a[:, None] < hi_b[None]) & (lo_b[None] < hi_a[:, None])).all(-1)
     for i, j in zip(*np.nonzero(near), strict=True):
-        if not out[i] and _smaller_share(a[i], b[j], area_a[i], area_b[j]) > MAX_OVERLAP:
+        if not out[i] and _smaller_share(a[i], b[j], area_a[i], area_b[j]) > share:
             out[i] = True
     return out
 
