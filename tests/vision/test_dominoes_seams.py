@@ -7,8 +7,12 @@ import numpy as np
 
 from datasets.dominoes.evaluate import score_scene
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from models import model_path
+from vision.dominoes.face_reader import CLASSES, FaceReader
 from vision.dominoes.recognizer import DominoRecognizer
-from vision.dominoes.seams import _pressed, overlapping_pairs
+from vision.dominoes.seams import _pressed, _resized, aspect, overlapping_pairs, refit
+from vision.dominoes.tile_refiner import TileRefiner
+from vision.geometry import iou_matrix
 
 TILE = np.float32([[0, 0], [40, 0], [40, 100], [0, 100]])  # 40 wide, 100 long
 
@@ -56,3 +60,50 @@ def test_a_doubted_tile_off_along_its_line_slides_back() -> None:
     after = score_scene(scene, DominoRecognizer("chinese")(scene.image))
     before = score_scene(scene, DominoRecognizer("chinese", seams=False)(scene.image))
     assert after["read"] == after["tiles"] == before["read"] + 1 and before["misread 1:6->3:3"] == 1
+
+
+def test_resizing_keeps_the_anchor_and_the_shape_follows() -> None:
+    assert aspect(TILE) == 2.5
+    longer = _resized(TILE, 1.2, 0.0, along=True)  # the top end stays
+    np.testing.assert_allclose(longer, [[0, 0], [40, 0], [40, 120], [0, 120]], atol=1e-4)
+    shorter = _resized(TILE, 0.8, 1.0, along=True)  # the bottom end stays
+    np.testing.assert_allclose(shorter, [[0, 20], [40, 20], [40, 100], [0, 100]], atol=1e-4)
+    wider = _resized(TILE, 1.5, 0.5, along=False)  # about the middle
+    np.testing.assert_allclose(wider, [[-10, 0], [50, 0], [50, 100], [-10, 100]], atol=1e-4)
+    assert abs(aspect(wider) - 100 / 60) < 1e-6
+
+
+def test_a_doubted_quad_off_the_frames_shape_is_made_that_shape() -> None:
+    """Held-out art, seed 2026, scene 17: its 2:5's quad stretched by 0.15 past one end over its neighbour reads 5:6,
+    and its 1:2's stretched a fifth past the other 1:6 (as the refiner left them in a still photo). Made the
+    frame's shape again (the face reader choosing which end moves, the refiner placing it), both read right and lie
+    on their tiles; the other tiles' quads stay as they are."""
+    scene = render_scene(np.random.default_rng([2026, 17]), DominoSceneConfig(size=(1280, 720), styles=("paigow-art",)))
+    whole = np.flatnonzero(scene.whole())
+    truth = [np.asarray(scene.quads[k], np.float32) for k in whole]
+    names = [f"{min(scene.faces[k])}:{max(scene.faces[k])}" if scene.face_up[k] else "back" for k in whole]
+    two_five, one_two = names.index("2:5"), names.index("1:2")
+    quads = list(truth)
+    quads[two_five] = _resized(truth[two_five], 1.15, 1.0, along=True)
+    quads[one_two] = _resized(truth[one_two], 1.2, 0.0, along=True)
+    faces, refiner = FaceReader.for_set("chinese"), TileRefiner(model_path(TileRefiner.PHOTO_MODEL))
+
+    def read(candidates: np.ndarray) -> np.ndarray:
+        return faces(scene.image, candidates)
+
+    def refine(candidates: np.ndarray) -> np.ndarray:
+        moved, tile = refiner(scene.image, candidates)
+        return moved[tile >= refiner.threshold]
+
+    up = [i for i, name in enumerate(names) if name != "back"]
+    seen = read(np.array([quads[i] for i in up]))
+    assert [CLASSES[c] for c in seen[[up.index(two_five), up.index(one_two)]].argmax(axis=1)] == ["5:6", "1:6"]
+    typical = float(np.median([aspect(q) for q in truth]))
+    out = refit([quads[i] for i in up], [quads[i] for i in up], seen, read,
+                [quads[i] for i in range(len(quads)) if i not in up], typical, refine)
+    for i, quad in zip(up, out, strict=True):
+        if i in (two_five, one_two):
+            assert CLASSES[int(read(quad[None])[0].argmax())] == names[i]
+            assert iou_matrix(quad[None], truth[i][None])[0, 0] >= 0.8, names[i]
+        else:
+            assert np.array_equal(quad, quads[i]), names[i]

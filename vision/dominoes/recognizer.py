@@ -51,7 +51,7 @@ from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
-from vision.dominoes.seams import pulled_apart, slid_along
+from vision.dominoes.seams import MIN_SHAPED, aspect, pulled_apart, refit, slid_along
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
@@ -566,10 +566,19 @@ class DominoRecognizer:
         def read(candidates: np.ndarray) -> np.ndarray:
             return faces(image, candidates)
 
+        def refine(candidates: np.ndarray) -> np.ndarray:  # those the refiner calls tiles, moved onto them
+            assert self._refiner is not None
+            moved, tile = self._refiner(image, candidates)
+            return moved[tile >= self._refiner.threshold]
+
         up = [i for i, r in enumerate(readings) if not r.face_down]
         before = [quads[i] for i in up]
         moved = pulled_apart(before, read)
-        moved = slid_along(moved, before, seen[up], read, [quads[i] for i, r in enumerate(readings) if r.face_down])
+        down = [quads[i] for i, r in enumerate(readings) if r.face_down]
+        moved = slid_along(moved, before, seen[up], read, down)
+        if len(quads) >= MIN_SHAPED:
+            moved = refit(moved, before, seen[up], read, down, float(np.median([aspect(q) for q in quads])),
+                          refine if self._refiner is not None else None)
         changed = [i for i, quad in zip(up, moved, strict=True) if not np.array_equal(quad, quads[i])]
         if not changed:
             return quads, readings, seen

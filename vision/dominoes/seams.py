@@ -34,6 +34,10 @@ PRESS = 0.02  # a way may overlap the other tiles this much more (IoU) than the 
 DOUBT = 0.7  # a tile the face reader names with less than this is doubted and may slide along its length
 SLIDES = (0.15, 0.3)  # how far, in its lengths
 SLID_SURE = 0.95  # the face reader's probability of a face a slid quad needs
+FIT_DOUBT = 0.9  # a tile named with less than this whose shape is off the frame's may be made its shape
+FIT_SURE = 0.75  # and the face reader's probability of a face the new shape needs
+OFF_SHAPE = 0.1  # off by more than this share of the typical aspect
+MIN_SHAPED = 3  # tiles in view a typical aspect needs
 
 
 def overlapping_pairs(quads: list[np.ndarray]) -> list[tuple[int, int, np.ndarray]]:
@@ -102,6 +106,58 @@ def slid_along(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarr
         rest = np.array([q for j, q in enumerate(out) if j != i] + list(others), np.float32).reshape(-1, 4, 2)
         for k in np.argsort(-sure, kind="stable"):
             if sure[k] < SLID_SURE:
+                break
+            if not _pressed((tries[k],), (out[i],), rest):
+                out[i] = tries[k]
+                break
+    return out
+
+
+def aspect(quad: np.ndarray) -> float:
+    """The ordered quad's length over its width (mean of opposite sides)."""
+    q = order_quads(np.asarray(quad, np.float32)[None])[0]
+    length = np.linalg.norm((q[3] - q[0] + q[2] - q[1]) / 2)
+    return float(length / max(float(np.linalg.norm((q[1] - q[0] + q[2] - q[3]) / 2)), 1e-6))
+
+
+def _resized(quad: np.ndarray, scale: float, anchor: float, along: bool) -> np.ndarray:
+    """The ordered ``quad`` with its length (``along``) or width times ``scale``, the point ``anchor`` of the way from
+    its top (left) end to its bottom (right) one staying put: 0 keeps the top end, 1 the bottom, 0.5 the middle."""
+    q = order_quads(np.asarray(quad, np.float32)[None])[0]
+    start, end = ((q[0], q[1]), (q[3], q[2])) if along else ((q[0], q[3]), (q[1], q[2]))
+    out = {}
+    for (i, j), a, b in zip(((0, 3), (1, 2)) if along else ((0, 1), (3, 2)), start, end, strict=True):
+        fixed = a + anchor * (b - a)
+        out[i], out[j] = fixed + (a - fixed) * scale, fixed + (b - fixed) * scale
+    return np.array([out[k] for k in range(4)], np.float32)
+
+
+def refit(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarray,
+          read: Callable[[np.ndarray], np.ndarray], others: list[np.ndarray], typical: float,
+          refine: Callable[[np.ndarray], np.ndarray] | None = None) -> list[np.ndarray]:
+    """``quads`` with each doubted tile (its likeliest face under ``FIT_DOUBT``) not yet moved whose shape is off the
+    frame's ``typical`` aspect by more than ``OFF_SHAPE`` made that shape: its length or its width changed from
+    either end or about its middle, and each such quad also as ``refine`` (quads K x 4 x 2 -> quads) moves it where
+    that keeps the shape. The face reader's surest of a face wins, from ``FIT_SURE`` and surer than before by
+    ``MARGIN``, pressing no other tile further: a quad that runs onto a neighbour's pips, or stops short of its own
+    far pip row, reads as another tile (a 2:5 as a 5:5, a 5:5 as a 2:5)."""
+    out = [np.asarray(q, np.float32) for q in quads]
+    for i in range(len(out)):
+        now = aspect(out[i])
+        if (not np.array_equal(out[i], before[i]) or seen[i, :-1].max() >= FIT_DOUBT
+                or abs(now / typical - 1) <= OFF_SHAPE):
+            continue
+        tries = np.array([_resized(out[i], scale, anchor, along)
+                          for along, scale in ((True, typical / now), (False, now / typical))
+                          for anchor in (0.0, 0.5, 1.0)], np.float32)
+        if refine is not None:
+            moved = refine(tries)
+            shaped = [abs(aspect(q) / typical - 1) <= OFF_SHAPE for q in moved]
+            tries = np.concatenate([tries, moved[shaped]])
+        sure = read(tries)[:, :-1].max(axis=1)
+        rest = np.array([q for j, q in enumerate(out) if j != i] + list(others), np.float32).reshape(-1, 4, 2)
+        for k in np.argsort(-sure, kind="stable"):
+            if sure[k] < FIT_SURE or sure[k] < seen[i, :-1].max() + MARGIN:
                 break
             if not _pressed((tries[k],), (out[i],), rest):
                 out[i] = tries[k]
