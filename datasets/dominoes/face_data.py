@@ -6,7 +6,8 @@ European sets' reader, ``--back-prints`` of the European sets bear a bold maker'
 (``styles.TRAIN_BACK_PRINTS``, ``styles.printed_back``). Each
 whole tile gives ``LOOKS`` crops, from its true quad thrown off a little as the finder and refiner leave it
 (a few hundredths of a length along, a little across, a little too big or small or turned): the reader must name
-the tile from such quads, where the blob reader loses a pip row cut at the tile's end.
+the tile from such quads, where the blob reader loses a pip row cut at the tile's end. ``--big-pips``: a share of the
+Chinese sets drawn with big pips (the shipped reader: none; session 26 tried 0.4 and read the held-out art worse).
 
     python -m datasets.dominoes.face_data --out DIR --scenes 3600 --seed 52000 [--workers 2] [--back-prints 0.4]
 """
@@ -36,13 +37,14 @@ def label(face: tuple[int, int], up: bool) -> int:
 
 
 def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = TRAIN_STYLES,
-                  back_prints: float = 0.0) -> Samples:
+                  back_prints: float = 0.0, big_pips: float = 0.0) -> Samples:
     """Crops and class indices of one rendered scene of ``styles`` (no corner targets: an empty column), with
-    ``back_prints`` of the European sets bearing a bold mark on their backs."""
+    ``back_prints`` of the European sets bearing a bold mark on their backs and ``big_pips`` of the Chinese sets
+    drawn with big pips."""
     rng = np.random.default_rng(seed)
     size = SIZES[int(rng.choice(len(SIZES), p=[0.6, 0.2, 0.2]))]
     scene = render_scene(rng, DominoSceneConfig(size=size, styles=styles, pip_variety=TRAIN_PIP_VARIETY,
-                                                back_prints=back_prints))
+                                                back_prints=back_prints, big_pips=big_pips))
     quads, labels = [], []
     for k in np.flatnonzero(scene.whole()):
         for _look in range(LOOKS):
@@ -60,7 +62,7 @@ def _nothing() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, _nothing, scenes=3600, seed=52000,
-                                chunk=100, prefix="faces", knobs={"back_prints": 0.0})
+                                chunk=100, prefix="faces", knobs={"back_prints": 0.0, "big_pips": 0.0})
 
 
 if __name__ == "__main__":

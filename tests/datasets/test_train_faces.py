@@ -26,6 +26,12 @@ def test_each_whole_tile_gives_its_looks_labelled_with_its_face() -> None:
     assert label((5, 2), True) == CLASSES.index("2:5") and label((5, 2), False) == CLASSES.index("back")
 
 
+def test_big_pips_change_the_faces_and_nothing_else() -> None:
+    """Seed (5, 4) lays an ivory Chinese set: with big pips its crops differ, its tiles and labels stay."""
+    plain, big = scene_samples((5, 4)), scene_samples((5, 4), big_pips=1.0)
+    assert np.array_equal(plain[2], big[2]) and np.abs(plain[0].astype(int) - big[0]).mean() > 2
+
+
 def test_augmentation_turns_mirrors_and_inverts_lightness_but_keeps_red() -> None:
     crop = np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 30, np.uint8)  # a dark tile
     cv2.circle(crop, (8, 10), 4, (40, 40, 220), -1)  # a red pip near its top left
