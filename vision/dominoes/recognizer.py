@@ -431,6 +431,7 @@ class DominoRecognizer:
     passes: int = LIVE_PASSES  # the refiner's looks at each candidate (still photos: PHOTO_PASSES)
     face_reader: bool = True  # each tile's face also named by the face reader (``FaceReader``), beside its pips
     seams: bool = True  # line tiles' quads pulled apart or slid along where the face reader is surer (``seams``)
+    refit: bool = False  # and doubted quads off the frame's shape made that shape (``seams.refit``; still photos)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -447,9 +448,10 @@ class DominoRecognizer:
     @classmethod
     def for_photos(cls, tile_set: str = "double-six", **knobs: Any) -> DominoRecognizer:
         """The recogniser for still photos (``kibitz recognize --dominoes``, ``eval-vision --dominoes``): the finer
-        look, the refiner for either set with two looks (a Chinese set's the photo refiner), and tiles beside the
-        found ones looked for, on top of the live table's recogniser; ``knobs`` as for the class."""
-        photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True,
+        look, the refiner for either set with two looks (a Chinese set's the photo refiner), tiles beside the found
+        ones looked for, and doubted quads off the frame's shape refitted, on top of the live table's recogniser;
+        ``knobs`` as for the class."""
+        photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -558,8 +560,9 @@ class DominoRecognizer:
 
     def _pulled_apart(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading],
                       seen: np.ndarray) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
-        """Face-up tiles of a line whose quads overlap moved apart, and doubted ones slid along their length, where
-        the face reader is surer (``seams``); read again (``seen``: the face reader's rows) where moved."""
+        """Face-up tiles of a line whose quads overlap moved apart, and doubted ones slid along their length or (with
+        ``refit``) made the frame's shape, where the face reader is surer (``seams``); read again (``seen``: the face
+        reader's rows) where moved."""
         assert self._faces is not None
         faces = self._faces
 
@@ -576,7 +579,7 @@ class DominoRecognizer:
         moved = pulled_apart(before, read)
         down = [quads[i] for i, r in enumerate(readings) if r.face_down]
         moved = slid_along(moved, before, seen[up], read, down)
-        if len(quads) >= MIN_SHAPED:
+        if self.refit and len(quads) >= MIN_SHAPED:  # the live table cannot afford it: 2 ms a frame
             moved = refit(moved, before, seen[up], read, down, float(np.median([aspect(q) for q in quads])),
                           refine if self._refiner is not None else None)
         changed = [i for i, quad in zip(up, moved, strict=True) if not np.array_equal(quad, quads[i])]

@@ -14,6 +14,11 @@ A tile the face reader doubts (its likeliest face under ``DOUBT``) whose quad no
 along its line, the neighbour's quad missing or short: it slides along its length by ``SLIDES`` either way, to where
 the face reader is surest of a face from ``SLID_SURE``, pressing no other tile further (``slid_along``; session 19
 slid doubted tiles without that guard, and they slid onto their neighbours).
+
+A doubted tile (under ``FIT_DOUBT``) whose quad is off the frame's shape, longer or wider than the other tiles' by
+more than ``OFF_SHAPE`` of their median aspect, or shorter or narrower, is made that shape from either end or its
+middle (``refit``, session 26): a quad stretched onto a neighbour's pips or short of its own far row reads as
+another tile, and its shape gives it away where no neighbour's quad overlaps it.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ SLIDES = (0.15, 0.3)  # how far, in its lengths
 SLID_SURE = 0.95  # the face reader's probability of a face a slid quad needs
 FIT_DOUBT = 0.9  # a tile named with less than this whose shape is off the frame's may be made its shape
 FIT_SURE = 0.75  # and the face reader's probability of a face the new shape needs
+FIT_MARGIN = 0.05  # and how much surer than the quad as it lies (its shape off is evidence of its own)
 OFF_SHAPE = 0.1  # off by more than this share of the typical aspect
 MIN_SHAPED = 3  # tiles in view a typical aspect needs
 
@@ -139,7 +145,7 @@ def refit(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarray,
     frame's ``typical`` aspect by more than ``OFF_SHAPE`` made that shape: its length or its width changed from
     either end or about its middle, and each such quad also as ``refine`` (quads K x 4 x 2 -> quads) moves it where
     that keeps the shape. The face reader's surest of a face wins, from ``FIT_SURE`` and surer than before by
-    ``MARGIN``, pressing no other tile further: a quad that runs onto a neighbour's pips, or stops short of its own
+    ``FIT_MARGIN``, pressing no other tile further: a quad that runs onto a neighbour's pips, or stops short of its own
     far pip row, reads as another tile (a 2:5 as a 5:5, a 5:5 as a 2:5)."""
     out = [np.asarray(q, np.float32) for q in quads]
     for i in range(len(out)):
@@ -157,7 +163,7 @@ def refit(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarray,
         sure = read(tries)[:, :-1].max(axis=1)
         rest = np.array([q for j, q in enumerate(out) if j != i] + list(others), np.float32).reshape(-1, 4, 2)
         for k in np.argsort(-sure, kind="stable"):
-            if sure[k] < FIT_SURE or sure[k] < seen[i, :-1].max() + MARGIN:
+            if sure[k] < FIT_SURE or sure[k] < seen[i, :-1].max() + FIT_MARGIN:
                 break
             if not _pressed((tries[k],), (out[i],), rest):
                 out[i] = tries[k]
