@@ -438,6 +438,9 @@ def deal_from_json(data: dict[str, Any]) -> DominoDeal:
 
 
 # ----------------------------------------------------------------- from the recogniser to roles
+FAR_INNER = 0.25  # DominoZones: the top band's inner share, where a side's pile may reach under a tilted camera
+
+
 @dataclass(frozen=True)
 class DominoZones:
     """Where each role lies in the image (x0, y0, x1, y1 as fractions), the user's side at the bottom.
@@ -450,16 +453,22 @@ class DominoZones:
     edge: float = 0.16  # the bands of the face-down piles along each side
 
     def role_of(self, center: tuple[float, float], size: tuple[int, int]) -> str:
+        """The role of a tile centred at ``center`` in a ``size`` image: the bottom band first, then the top one,
+        then the sides. A tile only in the top band's inner part (``FAR_INNER`` of its width) that lies deeper in a
+        side's band is that side's (session 26: the left player's first face-down tile, under a tilted camera, lay
+        there and was the top player's; a thing deep in the corner stays the top player's, as before)."""
         x, y = center[0] / size[0], center[1] / size[1]
         if y >= self.hand_band:
             return hand(self.me)
         sides = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
-        side = ("bottom" if y >= 1 - 2 * self.edge else "top" if y < self.edge else "right" if x >= 1 - self.edge
-                else "left" if x < self.edge else None)
+        top = (self.edge - y) / self.edge  # how deep in the top band, as a share of its width
+        side_depth, side = max(((x - (1 - self.edge)) / self.edge, "right"), ((self.edge - x) / self.edge, "left"))
+        far = top > 0 and not (top < FAR_INNER and side_depth > top)
+        where = ("bottom" if y >= 1 - 2 * self.edge else "top" if far else side if side_depth > 0 else None)
         order = sides.get(self.players, sides[4])
-        if side is None or side not in order:
+        if where is None or where not in order:
             return FIELD
-        return captures((self.me + order.index(side)) % self.players)
+        return captures((self.me + order.index(where)) % self.players)
 
     @staticmethod
     def label_in(role: str, label: str) -> str:

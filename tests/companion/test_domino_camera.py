@@ -66,6 +66,26 @@ def test_the_scripted_table_lies_in_the_zones_the_live_table_reads(rendered: Ren
     assert script.actions[0][0].startswith("play") and len(script.actions) >= MOVES
 
 
+def test_a_face_down_tile_in_a_corner_is_the_player_whose_band_it_lies_deeper_in(shared_data: Path) -> None:
+    """Deal 17 of ``bench_live_dominoes``: the left player's first face-down tile lies in the top band's corner under
+    the tilted camera (x 0.13, y 0.15 of the frame). It is the left player's (captures-3), not the top one's; the
+    first frame it shows in agrees with the script for every tile. A thing deep in the corner stays the top
+    player's (deal 0 has one there from the start, and lost the deal when it became the left player's)."""
+    zones = DominoZones()
+    assert zones.role_of((172.0, 109.0), FRAME) == "captures-3"  # 0.06 into the top band, 0.16 into the left one
+    assert zones.role_of((52.0, 55.0), FRAME) == "captures-2"  # 0.52 into the top band, 0.75 into the left one
+    assert zones.role_of((200.0, 20.0), FRAME) == "captures-2"  # deep in the top band, at the left one's edge
+    assert zones.role_of((640.0, 400.0), FRAME) == "field"
+    script = script_deal(17, "jielong", config=DominoScriptConfig(hand_on_table=0.0))
+    for _, truth in DominoRenderer(script, RenderConfig(size=FRAME, fps=15.0)).frames():
+        if any(card.role == "captures-3" for card in truth.cards):
+            roles = zone_roles(truth, DominoZones(players=script.players, me=script.me), FRAME)
+            assert ("captures-3", "captures-3") in roles and all(given == read for given, read in roles)
+            break
+    else:
+        pytest.fail("the left player never laid a tile face down")
+
+
 def test_a_rendered_opening_is_followed_through_the_real_recogniser(rendered: Rendered,
                                                                   recognizer: DominoRecognizer) -> None:
     script, frames, truths = rendered
