@@ -569,19 +569,21 @@ class DominoRecognizer:
         def read(candidates: np.ndarray) -> np.ndarray:
             return faces(image, candidates)
 
-        def refine(candidates: np.ndarray) -> np.ndarray:  # those the refiner calls tiles, moved onto them
-            assert self._refiner is not None
-            moved, tile = self._refiner(image, candidates)
-            return moved[tile >= self._refiner.threshold]
-
         up = [i for i, r in enumerate(readings) if not r.face_down]
         before = [quads[i] for i in up]
         moved = pulled_apart(before, read)
         down = [quads[i] for i, r in enumerate(readings) if r.face_down]
         moved = slid_along(moved, before, seen[up], read, down)
         if self.refit and len(quads) >= MIN_SHAPED:  # the live table cannot afford it: 2 ms a frame
+            refiner = self._refiner
+
+            def refine(candidates: np.ndarray) -> np.ndarray:  # those the refiner calls tiles, moved onto them
+                assert refiner is not None
+                moved, tile = refiner(image, candidates)
+                return moved[tile >= refiner.threshold]
+
             moved = refit(moved, before, seen[up], read, down, float(np.median([aspect(q) for q in quads])),
-                          refine if self._refiner is not None else None)
+                          refine if refiner is not None else None)
         changed = [i for i, quad in zip(up, moved, strict=True) if not np.array_equal(quad, quads[i])]
         if not changed:
             return quads, readings, seen

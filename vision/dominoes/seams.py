@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.geometry import iou_matrix, order_quads
+from vision.geometry import iou_matrix, order_quads, quad_sides
 from vision.quad_refiner import shifted
 
 SURE = 0.7  # the product of the two faces' probabilities a new way needs
@@ -108,22 +108,28 @@ def slid_along(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarr
     doubted = [i for i in range(len(out)) if np.array_equal(out[i], before[i]) and seen[i, :-1].max() < DOUBT]
     for i in doubted:
         tries = np.array([shifted(out[i], sign * step) for step in SLIDES for sign in (1, -1)], np.float32)
-        sure = read(tries)[:, :-1].max(axis=1)
-        rest = np.array([q for j, q in enumerate(out) if j != i] + list(others), np.float32).reshape(-1, 4, 2)
-        for k in np.argsort(-sure, kind="stable"):
-            if sure[k] < SLID_SURE:
-                break
-            if not _pressed((tries[k],), (out[i],), rest):
-                out[i] = tries[k]
-                break
+        out[i] = _surest_unpressed(out, i, tries, read, others, SLID_SURE)
     return out
 
 
+def _surest_unpressed(out: list[np.ndarray], i: int, tries: np.ndarray, read: Callable[[np.ndarray], np.ndarray],
+                      others: list[np.ndarray], least: float) -> np.ndarray:
+    """Of ``tries`` for tile ``i`` of ``out``, the one the face reader is surest of a face on, from ``least``, that
+    presses no other tile (of ``out`` or ``others``) further; else the tile's quad as it is."""
+    sure = read(tries)[:, :-1].max(axis=1)
+    rest = np.array([q for j, q in enumerate(out) if j != i] + list(others), np.float32).reshape(-1, 4, 2)
+    for k in np.argsort(-sure, kind="stable"):
+        if sure[k] < least:
+            break
+        if not _pressed((tries[k],), (out[i],), rest):
+            return np.asarray(tries[k], np.float32)
+    return out[i]
+
+
 def aspect(quad: np.ndarray) -> float:
-    """The ordered quad's length over its width (mean of opposite sides)."""
-    q = order_quads(np.asarray(quad, np.float32)[None])[0]
-    length = np.linalg.norm((q[3] - q[0] + q[2] - q[1]) / 2)
-    return float(length / max(float(np.linalg.norm((q[1] - q[0] + q[2] - q[3]) / 2)), 1e-6))
+    """The quad's length over its width (``geometry.quad_sides``: means of opposite sides)."""
+    short, long = quad_sides(quad)
+    return long / max(short, 1e-6)
 
 
 def _resized(quad: np.ndarray, scale: float, anchor: float, along: bool) -> np.ndarray:
@@ -160,12 +166,5 @@ def refit(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarray,
             moved = refine(tries)
             shaped = [abs(aspect(q) / typical - 1) <= OFF_SHAPE for q in moved]
             tries = np.concatenate([tries, moved[shaped]])
-        sure = read(tries)[:, :-1].max(axis=1)
-        rest = np.array([q for j, q in enumerate(out) if j != i] + list(others), np.float32).reshape(-1, 4, 2)
-        for k in np.argsort(-sure, kind="stable"):
-            if sure[k] < FIT_SURE or sure[k] < seen[i, :-1].max() + FIT_MARGIN:
-                break
-            if not _pressed((tries[k],), (out[i],), rest):
-                out[i] = tries[k]
-                break
+        out[i] = _surest_unpressed(out, i, tries, read, others, max(FIT_SURE, float(seen[i, :-1].max()) + FIT_MARGIN))
     return out
