@@ -30,13 +30,15 @@ import torch.nn.functional as F
 from datasets.dominoes import face_data
 from datasets.dominoes.styles import TEST_STYLE, TRAIN_BACK_PRINTS
 from datasets.training.export import save_onnx
-from datasets.training.face_net import FaceExport, FaceNet
+from datasets.training.face_net import FaceExport, FaceNet, face_net_from_onnx
 from datasets.training.net import count_macs, count_parameters, normalise
+from datasets.training.onnx_weights import recalibrate
 from datasets.training.options import add_run_options, render_arguments
 from datasets.training.train_refiner import photometric
 from vision.dominoes.face_reader import CLASSES, CROP_SIZE, GROW, SET_MODELS, FaceReader
 
 INVERTED = 0.2  # share of training crops with their lightness inverted (ivory tiles as black ones and back)
+GLARE_WEIGHT = 0.9  # the most a glare blob washes a crop towards white: pips a person still sees stay there
 HELDOUT_SEED = 59000
 BACK_PRINTS = {"chinese": 0.0, "double-six": TRAIN_BACK_PRINTS}  # share of European sets with printed backs, per reader
 
@@ -51,9 +53,30 @@ def load(data: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.concatenate([p["crops"] for p in parts]), np.concatenate([p["labels"] for p in parts]), shard
 
 
-def augmented(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Half the crops turned 180 degrees, half mirrored (a face reads the same either way), and ``INVERTED`` of them
-    with their lightness inverted in Lab (the colours kept: a red pip stays red)."""
+def glared(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``crop`` washed towards white by a lamp's reflection: a soft blob with a burnt core, as the scenes draw it
+    (``datasets.hanafuda.effects.apply_glare``), but as big as the tile and never quite white, then the camera's
+    noise again. The held-out art's dark tiles in glare were read as backs with their pips plain to a person."""
+    h, w = crop.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    cy, cx = rng.uniform(-0.25, 1.25) * h, rng.uniform(-0.5, 1.5) * w
+    long = rng.uniform(0.3, 1.5) * h
+    short = long * rng.uniform(0.3, 1.0)
+    angle = rng.uniform(0, np.pi)
+    du = (xs - cx) * np.cos(angle) + (ys - cy) * np.sin(angle)
+    dv = -(xs - cx) * np.sin(angle) + (ys - cy) * np.cos(angle)
+    r2 = (du / long) ** 2 + (dv / short) ** 2
+    blob = np.exp(-r2 * 1.5) * 0.6 + np.clip(1.6 - r2, 0, 1) * 0.5
+    weight = np.clip(blob * rng.uniform(0.5, 1.0), 0, GLARE_WEIGHT)[..., None]
+    colour = 255 * np.clip(1 + rng.normal(0, 0.04, 3), 0.9, 1.0)
+    washed = crop + (colour - crop) * weight + rng.normal(0, rng.uniform(0, 5), crop.shape)
+    return np.clip(washed, 0, 255).astype(np.uint8)
+
+
+def augmented(crops: np.ndarray, rng: np.random.Generator, glare: float = 0.0) -> np.ndarray:
+    """Half the crops turned 180 degrees, half mirrored (a face reads the same either way), ``INVERTED`` of them
+    with their lightness inverted in Lab (the colours kept: a red pip stays red), and ``glare`` of them washed by
+    a glare blob (``glared``)."""
     crops = crops.copy()
     turn = rng.random(len(crops)) < 0.5
     crops[turn] = crops[turn, ::-1, ::-1]
@@ -63,6 +86,8 @@ def augmented(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         lab = cv2.cvtColor(crops[i], cv2.COLOR_BGR2LAB)
         lab[..., 0] = 255 - lab[..., 0]
         crops[i] = cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
+    for i in np.flatnonzero(rng.random(len(crops)) < glare):
+        crops[i] = glared(crops[i], rng)
     return crops
 
 
@@ -92,7 +117,12 @@ def train(args: argparse.Namespace) -> tuple[FaceNet, dict[str, Any]]:
     rng = np.random.default_rng(args.seed)
     torch.manual_seed(args.seed)
     generator = torch.Generator().manual_seed(args.seed)
-    net = FaceNet(CROP_SIZE, len(CLASSES))
+    if args.init is None:
+        net = FaceNet(CROP_SIZE, len(CLASSES))
+    else:  # fine-tune a shipped reader: its batch norms given the statistics of training crops first
+        net = face_net_from_onnx(args.init)
+        recalibrate(net, crops[rng.choice(train_idx, min(len(train_idx), 4096), replace=False)], batch=512)
+    net.train()
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     t0, step, budget = time.perf_counter(), 0, args.minutes * 60
     while (elapsed := time.perf_counter() - t0) < budget:
@@ -100,7 +130,8 @@ def train(args: argparse.Namespace) -> tuple[FaceNet, dict[str, Any]]:
         for group in optimiser.param_groups:
             group["lr"] = lr
         batch = rng.choice(train_idx, args.batch, replace=len(train_idx) < args.batch)
-        x = photometric(normalise(torch.from_numpy(np.ascontiguousarray(augmented(crops[batch], rng)))), generator)
+        seen = np.ascontiguousarray(augmented(crops[batch], rng, args.glare))
+        x = photometric(normalise(torch.from_numpy(seen)), generator)
         loss = F.cross_entropy(net(x), torch.from_numpy(labels[batch]), label_smoothing=0.05)
         optimiser.zero_grad()
         loss.backward()
@@ -114,7 +145,8 @@ def train(args: argparse.Namespace) -> tuple[FaceNet, dict[str, Any]]:
         scores |= {"heldout_accuracy": accuracy(net, held_crops, held_labels), "heldout_crops": len(held_labels)}
     print(f"scores: {scores}", flush=True)
     summary = {"steps": step, "minutes": args.minutes, "samples": len(crops), **scores, "seed": args.seed,
-               "batch": args.batch, "lr": args.lr}
+               "batch": args.batch, "lr": args.lr, "glare": args.glare,
+               "init": None if args.init is None else args.init.name}
     return net, summary
 
 
@@ -147,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     add_run_options(parser, scenes=3600, minutes=25.0)
     parser.add_argument("--heldout-scenes", type=int, default=100)
+    parser.add_argument("--glare", type=float, default=0.0, help="share of training crops washed by a glare blob")
+    parser.add_argument("--init", type=Path, help="fine-tune this shipped reader (.onnx) instead of a fresh network")
     parser.add_argument("--tile-set", choices=sorted(SET_MODELS), default="chinese",
                         help="whose reader: its samples and the model file's name")
     args = parser.parse_args(argv)

@@ -15,7 +15,7 @@ pytest.importorskip("torch")
 
 from datasets.dominoes.face_data import LOOKS, label, scene_samples
 from datasets.dominoes.face_data import main as render_samples
-from datasets.training.train_faces import augmented, export, metadata, train
+from datasets.training.train_faces import GLARE_WEIGHT, augmented, export, glared, metadata, train
 from vision.dominoes.face_reader import CLASSES, CROP_SIZE, FaceReader
 
 
@@ -45,7 +45,7 @@ def test_augmentation_turns_mirrors_and_inverts_lightness_but_keeps_red() -> Non
 def test_a_short_run_exports_a_model_the_runtime_reads(tmp_path: Path) -> None:
     render_samples(["--out", str(tmp_path), "--scenes", "2", "--workers", "1", "--chunk", "1"])
     args = argparse.Namespace(data=tmp_path, val_share=0.5, seed=0, lr=1e-3, minutes=0.02, batch=16,
-                              heldout_scenes=0)
+                              heldout_scenes=0, glare=0.0, init=None)
     net, summary = train(args)
     assert summary["steps"] > 0 and 0 <= summary["validation_accuracy"] <= 1
     path = tmp_path / "faces.onnx"
@@ -55,3 +55,50 @@ def test_a_short_run_exports_a_model_the_runtime_reads(tmp_path: Path) -> None:
     quad = np.array([[100, 100], [140, 100], [140, 200], [100, 200]], np.float32)
     probs = reader(np.full((300, 300, 3), 128, np.uint8), quad[None])
     assert probs.shape == (1, len(CLASSES)) and abs(float(probs.sum()) - 1.0) < 1e-4
+
+
+def test_glare_washes_a_dark_tile_towards_white_and_leaves_its_pips_showing() -> None:
+    crop = np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 25, np.uint8)
+    cv2.circle(crop, (16, 40), 5, (235, 235, 235), -1)  # a white pip in the middle
+    rng = np.random.default_rng(3)
+    washed = [glared(crop, rng).astype(int) for _ in range(100)]
+    body = np.array([w[5:12, 2:8].mean() for w in washed])
+    pip = np.array([w[38:43, 14:19].mean() for w in washed])
+    assert np.mean(body > 100) > 0.3  # often washed far past the dark tile's 25
+    assert (pip - body).min() > 0.5 * 210 * (1 - GLARE_WEIGHT) - 8  # never burnt out: the pip still stands out
+    assert all(np.abs(w[..., 0] - w[..., 2]).mean() < 20 for w in washed)  # towards white, not a colour
+    assert np.mean([w.mean() > 40 for w in (augmented(np.stack([crop] * 100), rng, glare=0.5).astype(int))]) > 0.3
+
+
+def test_fine_tuning_starts_from_the_shipped_reader(tmp_path: Path) -> None:
+    """``--init``: the shipped reader's weights come back into torch and train on; after a few steps at a small
+    rate it still reads its training crops as the shipped model does."""
+    pytest.importorskip("onnx")
+    import torch
+
+    from datasets.training.face_net import FaceExport, face_net_from_onnx
+    from datasets.training.net import normalise
+
+    shipped = Path(__file__).resolve().parents[2] / "models" / "domino-faces.onnx"
+    sample = np.random.default_rng(0).integers(0, 256, (3, CROP_SIZE[1], CROP_SIZE[0], 3), dtype=np.uint8)
+    with torch.no_grad():
+        back = FaceExport(face_net_from_onnx(shipped)).eval()(torch.from_numpy(sample)).numpy()
+    assert np.abs(back - FaceReader(shipped)._session.run(None, {"crops": sample})[0]).max() < 1e-5
+    render_samples(["--out", str(tmp_path), "--scenes", "3", "--workers", "1", "--chunk", "1"])
+    args = argparse.Namespace(data=tmp_path, val_share=0.34, seed=0, lr=1e-5, minutes=0.03, batch=16,
+                              heldout_scenes=0, glare=0.25, init=shipped)
+    net, summary = train(args)
+    assert summary["steps"] > 0 and summary["init"] == "domino-faces.onnx" and summary["glare"] == 0.25
+    crops = np.concatenate([np.load(f)["crops"] for f in sorted(tmp_path.glob("faces-*.npz"))])
+    with torch.no_grad():
+        tuned = net.eval()(normalise(torch.from_numpy(crops))).argmax(1).numpy()
+    before = FaceReader(shipped)._session.run(None, {"crops": crops})[0].argmax(1)
+    assert np.mean(tuned == before) > 0.95
+
+
+def test_a_model_of_another_network_is_not_read_as_a_face_reader() -> None:
+    pytest.importorskip("onnx")
+    from datasets.training.face_net import face_net_from_onnx
+
+    with pytest.raises(ValueError, match="as a FaceNet"):
+        face_net_from_onnx(Path(__file__).resolve().parents[2] / "models" / "hanafuda-cards.onnx")
