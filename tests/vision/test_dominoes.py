@@ -257,6 +257,21 @@ def test_a_sure_tile_is_no_row_of_the_weak_quads_round_its_pips() -> None:
     assert _apart([_box(0, 0, w=120, h=120), *wall], np.array([0.99, 0.96, 0.89, 0.68])) == [1, 2, 3]
 
 
+def test_boxes_across_a_tile_among_the_frame_s_tiles_do_not_make_it_a_row() -> None:
+    """Boxes round a tile's pairs of pips, or round its back's print, lie across it and are a third of a tile long:
+    beside the frame's sure tiles they are no row's tiles, even where the finder is nearly as sure of them (a held-out
+    4:4 at 1.0 with its pairs at 0.86 and 0.80 was dropped as a row, and the pairs were no tiles either). Alone, with
+    no tile length to go by, it is a row as before; and a wall of tiles side by side, boxed whole, still comes apart."""
+    tile = _box(0, 0, w=60, h=170)
+    pairs = [_box(0, 10, w=60, h=32), _box(0, 128, w=60, h=32)]
+    others = [_box(200 + 80 * k, 0, w=60, h=170) for k in range(3)]
+    assert _apart([tile, *pairs, *others], np.array([1.0, 0.86, 0.80, 1.0, 1.0, 1.0])) == [0, 3, 4, 5]
+    assert _apart([tile, *pairs], np.array([1.0, 0.86, 0.80])) == [1, 2]
+    wall = [_box(40 * k, 300, w=40, h=110) for k in range(7)]
+    assert _apart([_box(0, 300, w=280, h=110), *wall, *others], np.array([1.0] + [0.8] * 7 + [1.0] * 3)) == list(
+        range(1, 11))
+
+
 def test_a_sure_tile_in_a_weak_box_round_it_stays() -> None:
     """A quad lying in a much bigger one is taken for a piece of that tile only where the bigger one is at least
     half as sure: a held-out 6:6 (0.99) lay in a box round a printed zone's corner (0.46), and was lost."""

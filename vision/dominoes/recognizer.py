@@ -80,6 +80,9 @@ MAX_BACK_COLOUR = 40.0  # Lab distance (lightness halved: shade) of a European b
 MAX_OVERLAP = 0.3  # share of the smaller of two found quads that may lie in the other
 ROW_REACH = 0.7  # a quad a row holds spans this share of the row's width at least (a column of pips: about half)
 SQUAT = 1.6  # a quad shorter than this many widths is not one tile's (tiles are 2-2.9 widths long)
+MEMBER_ALONG = 1.2  # a tile of a line (not squat) runs along it this many times as far as it spans across, at least
+MEMBER_LENGTH = 0.6  # or it is this share of the frame's tile length at least (a wall's tiles, side by side)
+SURE_LEAF = 0.9  # a quad this sure holding no other gives the frame's tile length
 ROW_SURER = 1.5  # a quad this many times as sure as every quad it holds is a tile, not a row
 SAME_TILE = 0.7  # a more look's quad and a usual look's candidate overlapping this much (of the smaller) are one tile
 WITHIN_SURE = 0.5  # a quad lying in a much bigger one goes only where that one is this share as sure, at least
@@ -140,12 +143,19 @@ def _length(quad: np.ndarray) -> float:
     return (math.hypot(x3 - x0, y3 - y0) + math.hypot(x2 - x1, y2 - y1)) / 2
 
 
+def _spans(ordered: np.ndarray, sides: np.ndarray, width: np.ndarray) -> np.ndarray:
+    """[i, j]: how far quad j reaches in the direction of quad i's side in ``sides``, in i's widths."""
+    units = sides / np.maximum(np.linalg.norm(sides, axis=1), 1e-6)[:, None]
+    return np.ptp(np.einsum("jkd,id->ijk", ordered, units), axis=2) / width[:, None]
+
+
 def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     """Indices of the quads to keep where found quads overlap: tiles on a table do not overlap in view (a wall's
     lower tile is hidden), but the finder may put a second quad on half a tile, across the touching ends of two
     tiles in a line, or round a whole row. One that holds most of two or more others is a row taken for one tile
     and goes (quads round two columns of a tile's pips, side by side, do not make it one, nor do weak quads round a
-    tile's pips, far less sure than it: ``ROW_SURER``), and so does one lying in a much bigger one (half a tile, a
+    tile's pips, far less sure than it: ``ROW_SURER``, nor boxes lying across it shorter than the frame's tiles:
+    ``MEMBER_ALONG``, ``MEMBER_LENGTH``), and so does one lying in a much bigger one (half a tile, a
     column of pips) at least half as sure (``WITHIN_SURE``); of the rest, no two overlapping by more than
     ``MAX_OVERLAP`` of the smaller are kept, and the kept ones are the surest in sum (``_heaviest_apart``): a quad
     across the touching ends of two tiles may be a little surer than either tile's own, not than both."""
@@ -162,12 +172,19 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     much_bigger = areas[:, None] > 1.5 * areas[None, :]  # much_bigger[i, j]: i is much the bigger
     across = ordered[:, 1] - ordered[:, 0]  # each quad's short side
     width = np.maximum(np.linalg.norm(across, axis=1), 1e-6)
-    reach = np.ptp(np.einsum("jkd,id->ijk", ordered, across / width[:, None]), axis=2) / width[:, None]
-    # reach[i, j]: how far j spans across i, in i's widths. The tiles a row holds span it, or it is squat (two tiles
-    # side by side); columns of a tile's pips span half a tile-shaped quad
-    squat = np.array([_length(q) for q in ordered]) < SQUAT * width
+    reach, run = _spans(ordered, across, width), _spans(ordered, ordered[:, 3] - ordered[:, 0], width)
+    # reach[i, j]: how far j spans across i, in i's widths; run[i, j]: how far along it. The tiles a row holds span
+    # it, or it is squat (two tiles side by side); columns of a tile's pips span half a tile-shaped quad. And the tiles
+    # of a line lie along it, those of a wall side by side across it as long as the frame's tiles are; boxes round a
+    # tile's pairs of pips or its back's print lie across it and are a third as long
+    lengths = np.array([_length(q) for q in ordered])
+    squat = lengths < SQUAT * width
     weights = np.asarray(scores, float)
-    member = (share > MAX_OVERLAP) & much_bigger & ((reach >= ROW_REACH) | squat[:, None])  # member[i, j]: j in i
+    # the frame's tile length: of the sure quads holding none (rows and a mat's zones hold tiles), else of all
+    sure_tiles = ~((share > MAX_OVERLAP) & much_bigger).any(axis=1) & (weights >= SURE_LEAF)
+    typical = float(np.median(lengths[sure_tiles] if sure_tiles.any() else lengths))
+    tile_like = (run >= MEMBER_ALONG * reach) | squat[:, None] | (lengths >= MEMBER_LENGTH * typical)[None]
+    member = (share > MAX_OVERLAP) & much_bigger & ((reach >= ROW_REACH) | squat[:, None]) & tile_like
     much_surer = weights[:, None] >= ROW_SURER * weights[None, :]  # much_surer[i, j]: i far surer than j
     # a quad far surer than all it holds is a tile whose pips or pieces were boxed (a 2:2's two pairs at its ends), not
     # a row: of a row's tiles the finder is sure of one at least
