@@ -10,6 +10,9 @@ One command from a clean checkout (renders the samples first when ``--data`` hol
 ``styles.TRAIN_BACK_PRINTS``); ``vision.dominoes.face_reader.SET_MODELS``.
 
 The held-out art (``paigow-art``, never trained on) is scored on crops of ``--heldout-scenes`` scenes of its own.
+``--init models/domino-faces.onnx`` fine-tunes a shipped reader instead of training a fresh one, and ``--glare``
+washes that share of the crops with a glare blob (session 27 tried both: better on crops, not end to end; the
+shipped reader is the fresh recipe, without glare).
 """
 
 from __future__ import annotations
