@@ -8,6 +8,7 @@ whole tile gives ``LOOKS`` crops, from its true quad thrown off a little as the 
 (a few hundredths of a length along, a little across, a little too big or small or turned): the reader must name
 the tile from such quads, where the blob reader loses a pip row cut at the tile's end. ``--big-pips``: a share of the
 Chinese sets drawn with big pips (the shipped reader: none; session 26 tried 0.4 and read the held-out art worse).
+``--along``: the throw along the tile's standard deviation, in lengths (the shipped reader: 0.04).
 
     python -m datasets.dominoes.face_data --out DIR --scenes 3600 --seed 52000 [--workers 2] [--back-prints 0.4]
 """
@@ -37,10 +38,11 @@ def label(face: tuple[int, int], up: bool) -> int:
 
 
 def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = TRAIN_STYLES,
-                  back_prints: float = 0.0, big_pips: float = 0.0) -> Samples:
+                  back_prints: float = 0.0, big_pips: float = 0.0, along: float = ALONG[0]) -> Samples:
     """Crops and class indices of one rendered scene of ``styles`` (no corner targets: an empty column), with
-    ``back_prints`` of the European sets bearing a bold mark on their backs and ``big_pips`` of the Chinese sets
-    drawn with big pips."""
+    ``back_prints`` of the European sets bearing a bold mark on their backs, ``big_pips`` of the Chinese sets
+    drawn with big pips, and quads thrown along the tile by ``along`` lengths (standard deviation; at most three
+    times that, or ``ALONG``'s limit where more)."""
     rng = np.random.default_rng(seed)
     size = SIZES[int(rng.choice(len(SIZES), p=[0.6, 0.2, 0.2]))]
     scene = render_scene(rng, DominoSceneConfig(size=size, styles=styles, pip_variety=TRAIN_PIP_VARIETY,
@@ -48,9 +50,10 @@ def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = 
     quads, labels = [], []
     for k in np.flatnonzero(scene.whole()):
         for _look in range(LOOKS):
-            along = float(np.clip(rng.normal(0, ALONG[0]), -ALONG[1], ALONG[1]))
+            limit = max(ALONG[1], 3 * along)
+            off = float(np.clip(rng.normal(0, along), -limit, limit))
             across = float(np.clip(rng.normal(0, ACROSS[0]), -ACROSS[1], ACROSS[1]))
-            quads.append(thrown(scene.quads[k], rng, along, across, scale_sd=0.04, turn_sd_deg=2.0))
+            quads.append(thrown(scene.quads[k], rng, off, across, scale_sd=0.04, turn_sd_deg=2.0))
             labels.append(label(scene.faces[k], bool(scene.face_up[k])))
     crops = face_crops(scene.image, np.array(quads, np.float32).reshape(-1, 4, 2), CROP_SIZE, GROW)
     return crops, np.zeros((len(labels), 0), np.float32), np.array(labels, np.int8)
@@ -61,8 +64,9 @@ def _nothing() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    knobs = {"back_prints": 0.0, "big_pips": 0.0, "along": ALONG[0]}
     return refiner_samples.main(argv, __doc__.split("\n")[0], scene_samples, _nothing, scenes=3600, seed=52000,
-                                chunk=100, prefix="faces", knobs={"back_prints": 0.0, "big_pips": 0.0})
+                                chunk=100, prefix="faces", knobs=knobs)
 
 
 if __name__ == "__main__":

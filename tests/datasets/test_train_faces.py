@@ -32,6 +32,13 @@ def test_big_pips_change_the_faces_and_nothing_else() -> None:
     assert np.array_equal(plain[2], big[2]) and np.abs(plain[0].astype(int) - big[0]).mean() > 2
 
 
+def test_a_wider_throw_along_moves_the_crops_and_keeps_the_labels() -> None:
+    """``along``: the quads a reader is taught from lie further along their tiles; the tiles and labels stay."""
+    plain, wide = scene_samples((5, 0)), scene_samples((5, 0), along=0.2)
+    assert np.array_equal(plain[2], wide[2]) and np.abs(plain[0].astype(int) - wide[0]).mean() > 2
+    assert np.array_equal(plain[0], scene_samples((5, 0), along=0.04)[0])  # the default is the shipped recipe's
+
+
 def test_augmentation_turns_mirrors_and_inverts_lightness_but_keeps_red() -> None:
     crop = np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 30, np.uint8)  # a dark tile
     cv2.circle(crop, (8, 10), 4, (40, 40, 220), -1)  # a red pip near its top left
