@@ -8,7 +8,7 @@ whole tile gives ``LOOKS`` crops, from its true quad thrown off a little as the 
 (a few hundredths of a length along, a little across, a little too big or small or turned): the reader must name
 the tile from such quads, where the blob reader loses a pip row cut at the tile's end. ``--big-pips``: a share of the
 Chinese sets drawn with big pips (the shipped reader: none; session 26 tried 0.4 and read the held-out art worse).
-``--along``: the throw along the tile's standard deviation, in lengths (the shipped reader: 0.04).
+``--along``: the standard deviation of the throw along the tile, in its lengths (the shipped reader: 0.04).
 
     python -m datasets.dominoes.face_data --out DIR --scenes 3600 --seed 52000 [--workers 2] [--back-prints 0.4]
 """
