@@ -48,9 +48,9 @@ def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = 
     scene = render_scene(rng, DominoSceneConfig(size=size, styles=styles, pip_variety=TRAIN_PIP_VARIETY,
                                                 back_prints=back_prints, big_pips=big_pips))
     quads, labels = [], []
+    limit = max(ALONG[1], 3 * along)
     for k in np.flatnonzero(scene.whole()):
         for _look in range(LOOKS):
-            limit = max(ALONG[1], 3 * along)
             off = float(np.clip(rng.normal(0, along), -limit, limit))
             across = float(np.clip(rng.normal(0, ACROSS[0]), -ACROSS[1], ACROSS[1]))
             quads.append(thrown(scene.quads[k], rng, off, across, scale_sd=0.04, turn_sd_deg=2.0))

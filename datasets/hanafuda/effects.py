@@ -74,6 +74,16 @@ def apply_lighting(image: np.ndarray, look: Look, rng: np.random.Generator) -> N
     image *= full[..., None]
 
 
+def glare_blob(xs: np.ndarray, ys: np.ndarray, centre: tuple[float, float], axes: tuple[float, float],
+               angle: float) -> np.ndarray:
+    """A reflection's shape over the pixel grids ``xs``, ``ys``: a soft halo plus a burnt core (0 to 1.1), an
+    ellipse of ``axes`` turned by ``angle`` (radians) about ``centre``."""
+    c, s = np.cos(angle), np.sin(angle)
+    du, dv = (xs - centre[0]) * c + (ys - centre[1]) * s, -(xs - centre[0]) * s + (ys - centre[1]) * c
+    r2 = (du / axes[0]) ** 2 + (dv / axes[1]) ** 2
+    return np.exp(-r2 * 1.5) * 0.6 + np.clip(1.6 - r2, 0, 1) * 0.5
+
+
 def apply_glare(image: np.ndarray, gloss: np.ndarray, look: Look, quads: list[np.ndarray]) -> None:
     """Blend towards the light colour where something glossy reflects a light, in place. Glare that is meant
     for a card lands on one of ``quads`` (the cards are where a reflection hurts recognition)."""
@@ -92,10 +102,7 @@ def apply_glare(image: np.ndarray, gloss: np.ndarray, look: Look, quads: list[np
         if x1 <= x0 or y1 <= y0:
             continue
         ys, xs = np.mgrid[y0:y1, x0:x1].astype(np.float32)
-        c, s = np.cos(np.radians(g.angle)), np.sin(np.radians(g.angle))
-        du, dv = (xs - cx) * c + (ys - cy) * s, -(xs - cx) * s + (ys - cy) * c
-        r2 = (du / g.axes[0]) ** 2 + (dv / g.axes[1]) ** 2
-        blob = np.exp(-r2 * 1.5) * 0.6 + np.clip(1.6 - r2, 0, 1) * 0.5  # soft halo plus a burnt core
+        blob = glare_blob(xs, ys, (cx, cy), g.axes, np.radians(g.angle))
         weight = np.clip(blob * g.strength * gloss[y0:y1, x0:x1], 0, 1)[..., None]
         roi = image[y0:y1, x0:x1]
         roi += (np.asarray(g.colour, np.float32) - roi) * weight

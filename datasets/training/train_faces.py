@@ -32,6 +32,7 @@ import torch.nn.functional as F
 
 from datasets.dominoes import face_data
 from datasets.dominoes.styles import TEST_STYLE, TRAIN_BACK_PRINTS
+from datasets.hanafuda.effects import glare_blob
 from datasets.training.export import save_onnx
 from datasets.training.face_net import FaceExport, FaceNet, face_net_from_onnx
 from datasets.training.net import count_macs, count_parameters, normalise
@@ -58,18 +59,14 @@ def load(data: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def glared(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """``crop`` washed towards white by a lamp's reflection: a soft blob with a burnt core, as the scenes draw it
-    (``datasets.hanafuda.effects.apply_glare``), but as big as the tile and never quite white, then the camera's
+    (``datasets.hanafuda.effects.glare_blob``), but as big as the tile and never quite white, then the camera's
     noise again. The held-out art's dark tiles in glare were read as backs with their pips plain to a person."""
     h, w = crop.shape[:2]
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     cy, cx = rng.uniform(-0.25, 1.25) * h, rng.uniform(-0.5, 1.5) * w
     long = rng.uniform(0.3, 1.5) * h
     short = long * rng.uniform(0.3, 1.0)
-    angle = rng.uniform(0, np.pi)
-    du = (xs - cx) * np.cos(angle) + (ys - cy) * np.sin(angle)
-    dv = -(xs - cx) * np.sin(angle) + (ys - cy) * np.cos(angle)
-    r2 = (du / long) ** 2 + (dv / short) ** 2
-    blob = np.exp(-r2 * 1.5) * 0.6 + np.clip(1.6 - r2, 0, 1) * 0.5
+    blob = glare_blob(xs, ys, (cx, cy), (long, short), rng.uniform(0, np.pi))
     weight = np.clip(blob * rng.uniform(0.5, 1.0), 0, GLARE_WEIGHT)[..., None]
     colour = 255 * np.clip(1 + rng.normal(0, 0.04, 3), 0.9, 1.0)
     washed = crop + (colour - crop) * weight + rng.normal(0, rng.uniform(0, 5), crop.shape)

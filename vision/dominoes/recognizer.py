@@ -181,10 +181,11 @@ def _apart(quads: list[np.ndarray], scores: np.ndarray) -> list[int]:
     squat = lengths < SQUAT * width
     weights = np.asarray(scores, float)
     # the frame's tile length: of the sure quads holding none (rows and a mat's zones hold tiles), else of all
-    sure_tiles = ~((share > MAX_OVERLAP) & much_bigger).any(axis=1) & (weights >= SURE_LEAF)
+    holds = (share > MAX_OVERLAP) & much_bigger  # holds[i, j]: j lies in i, much the smaller
+    sure_tiles = ~holds.any(axis=1) & (weights >= SURE_LEAF)
     typical = float(np.median(lengths[sure_tiles] if sure_tiles.any() else lengths))
     tile_like = (run >= MEMBER_ALONG * reach) | squat[:, None] | (lengths >= MEMBER_LENGTH * typical)[None]
-    member = (share > MAX_OVERLAP) & much_bigger & ((reach >= ROW_REACH) | squat[:, None]) & tile_like
+    member = holds & ((reach >= ROW_REACH) | squat[:, None]) & tile_like  # member[i, j]: j a tile of row i
     much_surer = weights[:, None] >= ROW_SURER * weights[None, :]  # much_surer[i, j]: i far surer than j
     # a quad far surer than all it holds is a tile whose pips or pieces were boxed (a 2:2's two pairs at its ends), not
     # a row: of a row's tiles the finder is sure of one at least
