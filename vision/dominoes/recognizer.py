@@ -45,13 +45,13 @@ import numpy as np
 
 from models import model_path as shipped_model_path
 from vision.capture import Frame
-from vision.dominoes.face_reader import FaceReader
+from vision.dominoes.face_reader import CLASSES, FaceReader
 from vision.dominoes.finder import FinderParams, find_tiles
 from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, resolve
-from vision.dominoes.seams import MIN_SHAPED, aspect, pulled_apart, refit, slid_along
+from vision.dominoes.seams import MIN_SHAPED, aspect, nudged, pulled_apart, refit, slid_along
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
@@ -450,6 +450,7 @@ class DominoRecognizer:
     face_reader: bool = True  # each tile's face also named by the face reader (``FaceReader``), beside its pips
     seams: bool = True  # line tiles' quads pulled apart or slid along where the face reader is surer (``seams``)
     refit: bool = False  # and doubted quads off the frame's shape made that shape (``seams.refit``; still photos)
+    nudge: bool = False  # and doubted tiles by another nudged where both readers are surer (``seams.nudged``; photos)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -467,9 +468,10 @@ class DominoRecognizer:
     def for_photos(cls, tile_set: str = "double-six", **knobs: Any) -> DominoRecognizer:
         """The recogniser for still photos (``kibitz recognize --dominoes``, ``eval-vision --dominoes``): the finer
         look, the refiner for either set with two looks (a Chinese set's the photo refiner), tiles beside the found
-        ones looked for, and doubted quads off the frame's shape refitted, on top of the live table's recogniser;
-        ``knobs`` as for the class."""
+        ones looked for, doubted quads off the frame's shape refitted and doubted tiles by another nudged, on top of the
+        live table's recogniser; ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
+                 "nudge": True,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -602,6 +604,35 @@ class DominoRecognizer:
 
             moved = refit(moved, before, seen[up], read, down, float(np.median([aspect(q) for q in quads])),
                           refine if refiner is not None else None)
+        return self._reread(image, quads, readings, seen, up, moved)
+
+    def _nudged(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading], seen: np.ndarray
+                ) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
+        """Doubted face-up tiles by another nudged where both readers name a face surer (``nudge``, ``seams.nudged``);
+        read again where moved."""
+        assert self._faces is not None
+        faces, divided = self._faces, not self._set.chinese
+
+        def named(candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # the face reader's likeliest face,
+            rows = faces(image, candidates)  # and how sure it is of it, where the blob reader names it too
+            sure, named = np.zeros(len(candidates)), np.full(len(candidates), -1)
+            for k, (quad, row) in enumerate(zip(candidates, rows, strict=True)):
+                best = max(self._set.faces, key=lambda face: row[CLASSES.index(face_code(face))])
+                alone = resolve([read_tile(image, quad, divided=divided)], self._set, row[None])[0]
+                if alone.face is not None and not alone.face_down and sorted(alone.face) == sorted(best):
+                    named[k] = CLASSES.index(face_code(best))
+                    sure[k] = row[named[k]]
+            return sure, named
+
+        up = [i for i, r in enumerate(readings) if not r.face_down]
+        down = [quads[i] for i, r in enumerate(readings) if r.face_down]
+        moved = nudged([quads[i] for i in up], seen[up], named, down)
+        return self._reread(image, quads, readings, seen, up, moved)
+
+    def _reread(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading], seen: np.ndarray,
+                up: list[int], moved: list[np.ndarray]) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
+        """The tiles ``up`` put at their ``moved`` quads, and read again by both readers where those differ."""
+        assert self._faces is not None
         changed = [i for i, quad in zip(up, moved, strict=True) if not np.array_equal(quad, quads[i])]
         if not changed:
             return quads, readings, seen
@@ -610,7 +641,7 @@ class DominoRecognizer:
             quads[i] = quad
         for i in changed:
             readings[i] = read_tile(image, quads[i], divided=not self._set.chinese)
-        seen[changed] = read(np.array([quads[i] for i in changed], np.float32))
+        seen[changed] = self._faces(image, np.array([quads[i] for i in changed], np.float32))
         return quads, readings, seen
 
     def _beside_kept(self, quads: list[np.ndarray], named: list[Resolved], beside: list[bool]) -> list[bool]:
@@ -640,6 +671,8 @@ class DominoRecognizer:
         seen = self._faces(image, np.array(quads, np.float32)) if self._faces is not None and quads else None
         if seen is not None and self.seams:
             quads, readings, seen = self._pulled_apart(image, quads, readings, seen)
+            if self.nudge:
+                quads, readings, seen = self._nudged(image, quads, readings, seen)
         t2 = time.perf_counter()
         named = resolve(readings, self._set, seen)
         if any(beside):

@@ -19,6 +19,12 @@ A doubted tile (under ``FIT_DOUBT``) whose quad is off the frame's shape, longer
 more than ``OFF_SHAPE`` of their median aspect, or shorter or narrower, is made that shape from either end or its
 middle (``refit``, session 26): a quad stretched onto a neighbour's pips or short of its own far row reads as
 another tile, and its shape gives it away where no neighbour's quad overlaps it.
+
+A doubted tile (under ``NUDGE_DOUBT``) lying by another is nudged (``nudged``, still photos, session 28): moved a
+little along, or made a little longer or shorter from either end, and read again by both readers; the way
+the two name a face surest of, by ``NUDGE_MARGIN`` over the quad as it lies, wins. Beside another tile a quad may
+hold a sliver of its pips, or miss a sliver of its own, by less than a slide; a lone tile's quad is on its tile (in
+the held-out scenes, nudging lone doubted tiles under a red light moved two read right off their pips).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.geometry import iou_matrix, order_quads, quad_sides
+from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_sides
 from vision.quad_refiner import shifted
 
 SURE = 0.7  # the product of the two faces' probabilities a new way needs
@@ -44,6 +50,11 @@ FIT_SURE = 0.75  # and the face reader's probability of a face the new shape nee
 FIT_MARGIN = 0.05  # and how much surer than the quad as it lies (its shape off is evidence of its own)
 OFF_SHAPE = 0.1  # off by more than this share of the typical aspect
 MIN_SHAPED = 3  # tiles in view a typical aspect needs
+NUDGE_DOUBT = 0.7  # a tile the face reader names with less than this may be nudged (still photos)
+NUDGE_ALONG = (-0.2, -0.1, -0.05, 0.05, 0.1, 0.2)  # the nudges along the tile, in its lengths
+NUDGE_LENGTHS = (0.85, 1.15)  # and its length times these, from either end
+NUDGE_MARGIN = 0.05  # how much surer of a face than the quad as it lies a nudged quad must be named
+NUDGE_REACH = 1.5  # a tile is nudged only where its quad this many times as long (about its middle) meets another
 
 
 def overlapping_pairs(quads: list[np.ndarray]) -> list[tuple[int, int, np.ndarray]]:
@@ -124,6 +135,29 @@ def _surest_unpressed(out: list[np.ndarray], i: int, tries: np.ndarray, read: Ca
         if not _pressed((tries[k],), (out[i],), rest):
             return np.asarray(tries[k], np.float32)
     return out[i]
+
+
+def nudged(quads: list[np.ndarray], seen: np.ndarray,
+           named: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], others: list[np.ndarray]) -> list[np.ndarray]:
+    """``quads`` (face up, their face reader rows ``seen``) with each doubted tile (under ``NUDGE_DOUBT``) that lies by
+    another (of ``quads`` or ``others``) nudged where ``named`` (quads K x 4 x 2 -> the face both readers name, -1 for
+    none, and how surely) names another face surer by ``NUDGE_MARGIN``, pressing no other tile further. A nudge that
+    names the same face is not taken: a quad grown or slid reads surer for what else it shows."""
+    out = [np.asarray(q, np.float32) for q in quads]
+    for i in range(len(out)):
+        if seen[i, :-1].max() >= NUDGE_DOUBT or seen[i].argmax() == seen.shape[1] - 1:  # sure, or a back
+            continue
+        rest = np.array([q for j, q in enumerate(out) if j != i] + list(others), np.float32).reshape(-1, 4, 2)
+        reach = _resized(out[i], NUDGE_REACH, 0.5, True)
+        if not any(convex_intersection(reach, q) > 0 for q in order_quads(rest)):
+            continue
+        ways = [shifted(out[i], along) for along in NUDGE_ALONG]
+        tries = np.array([out[i]] + [w for w in ways if not _pressed((w,), (out[i],), rest)], np.float32)
+        sure, face = named(tries)
+        best = int(sure.argmax())
+        if best and face[best] != face[0] and sure[best] >= sure[0] + NUDGE_MARGIN:
+            out[i] = tries[best]
+    return out
 
 
 def aspect(quad: np.ndarray) -> float:
