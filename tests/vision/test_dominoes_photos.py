@@ -29,6 +29,7 @@ import csv
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from vision.dominoes import DominoRecognizer
@@ -66,3 +67,28 @@ def test_dev_photo(shared_data: Path, recognizer: DominoRecognizer, image: str) 
     assert Counter(seen.labels()) == truth
     for tile in seen.face_up:
         assert tile.pips is not None and sum(tile.pips) == tile.total
+
+
+# Turned over, three photos do not read exactly yet (README, session 28): the close-up 6:6 reads as a back, the chain
+# on a wooden table gains a 5:6 that is not there, and two of the seven "RO" backs are missed.
+TURNED_FAILS = {"pipeline_image.jpg": "6:6 read as a back", "9a814146": "a 5:6 that is not there",
+                "Hda20a87": "two RO backs missed"}
+
+
+def _turned_cases() -> list[object]:
+    cases: list[object] = []
+    for image in _cases():
+        why = next((w for k, w in TURNED_FAILS.items() if k in image), None)
+        marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+        cases.append(pytest.param(image, marks=marks, id=Path(image).name[:24]))
+    return cases
+
+
+@pytest.mark.parametrize("image", _turned_cases())
+def test_dev_photo_turned_over(shared_data: Path, recognizer: DominoRecognizer, image: str) -> None:
+    """Each photo turned 180 degrees reads as it does upright: a tile looks the same either way round. (``y8.jpg``
+    turned over lost its 1:6 until session 28: its rim and a bar of pips near one end were taken for the dividers of
+    two tiles it straddled; a quad straddles two tiles only with a divider near each end.)"""
+    truth = Counter(_labels()[image])
+    seen = recognizer(np.ascontiguousarray(read_image(shared_data / image)[::-1, ::-1]))
+    assert Counter(seen.labels()) == truth

@@ -421,8 +421,9 @@ def _read(image: np.ndarray, quad: np.ndarray, divided: bool) -> tuple[TileReadi
     divider = divided and bool(rows[centre_rows].max(initial=0) >= 0.45 * w)
     middle = h / 2
     bars = _end_bars(rows >= 0.45 * w, band) if divided else []
-    straddles = len(bars) >= 2
-    seams = (bars[0], bars[-1]) if straddles and bars[0] < 0.5 < bars[-1] else ()  # one near each end
+    # one near each end (two near one end are a rim's edge and a bar of pips, or the like: ``y8.jpg`` turned over)
+    seams = (bars[0], bars[-1]) if bars and bars[0] < 0.5 < bars[-1] else ()
+    straddles = bool(seams)
     if divider:
         on = _divider_rows(rows, np.flatnonzero(rows[centre_rows] >= 0.45 * w) + centre_rows.start, h)
         middle = float(on.mean()) + 0.5
