@@ -526,7 +526,8 @@ class DominoRecognizer:
         """The candidates the refiner calls whole tiles, moved onto the tile each is about, with its probability as
         their confidence, and the finder's sure candidates where it does not (as found, with their heat: on real
         photos it has doubted tiles the finder was sure of). A candidate longer than the refiner has seen
-        (``MAX_REFINED``) keeps its quad, and is kept when sure."""
+        (``MAX_REFINED``) keeps its quad, and is kept when sure; so is one the refiner moves to such a length (in a
+        dim close-up it moved a weak candidate into a slanted quad across a tile the finder was sure of)."""
         assert self._refiner is not None and self._learned is not None
         height, width = image.shape[:2]
         sure = heat >= self._learned.heat_threshold
@@ -534,7 +535,9 @@ class DominoRecognizer:
         candidates = np.array([quads[i] for i in small], np.float32).reshape(-1, 4, 2)
         moved, tile = self._refiner(image, candidates)
         out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small)) if sure[i]]
-        there = tile >= self._refiner.threshold
+        # a quad moved longer than the refiner knows is no more its own than the candidates it is not shown
+        there = (tile >= self._refiner.threshold) & np.array([_length(q) <= MAX_REFINED * min(width, height)
+                                                              for q in moved], bool).reshape(-1)
         pulled = _into_frame(np.where(there[:, None, None], moved, candidates), width, height)
         for i, quad, likely, tile_there in zip(small, pulled, tile, there, strict=True):
             if (tile_there or sure[i]) and _inside(quad, width, height):
