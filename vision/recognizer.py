@@ -1,6 +1,9 @@
 """One call from a frame to what lies on the table: find the card quads, warp them, classify them in one batch,
 label them jointly under the deck prior, and name the zone each lies in.
 
+A dim frame is brightened first (``brighten``, ``vision.exposure``): the networks learned from scenes lit as a room
+with its lights on, and found a tenth fewer cards in held-out scenes dimmed to a third of their light.
+
 Where the finder is the learned one, it is also asked for doubtful candidates (heat from ``maybe_heat`` up to its
 own threshold): such a candidate is kept only when the classifier is sure it shows a card's face
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
@@ -60,6 +63,7 @@ from vision.capture import Frame
 from vision.card_refiner import CardRefiner
 from vision.card_surround import CardSurround
 from vision.classifier import LIVE_TURN_BELOW, CardClassifier
+from vision.exposure import brightened
 from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder, suppress
 from vision.geometry import iou_matrix, quad_iou, quads_sides, warp_quads, within_frame
@@ -193,6 +197,7 @@ class Recognizer:
     pile_steps: PileSteps | None = None  # still photos: PileSteps() (see the module docstring)
     surround: CardSurround | None = None  # still photos: CardSurround() (see the module docstring)
     surround_veto: float = PHOTO_SURROUND_VETO  # see _surrounded
+    brighten: bool = True  # a dim frame brightened first (``vision.exposure``)
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
@@ -401,6 +406,8 @@ class Recognizer:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
+        if self.brighten:
+            image = brightened(image)
         found, doubtful, others = self._find(image)
         t1 = time.perf_counter()
         pose = locate_mat(image, self.mat) if self.mat is not None else None

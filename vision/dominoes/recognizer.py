@@ -30,7 +30,11 @@ European sets lost tiles (``models/domino-photo-refiner.md``).
 
 Where the quads of two face-up tiles of a line overlap, they are pulled apart where the face reader reads both better,
 and a tile it doubts slides along its length to where it is sure (``seams``, ``vision.dominoes.seams``): a quad
-reaching into its neighbour reads one of the neighbour's pip rows.
+reaching into its neighbour reads one of the neighbour's pip rows. A still photo also nudges a doubted tile lying by
+another a little along its line, where both readers then name another face surer (``nudge``, ``seams.nudged``).
+
+Frames are not brightened as the card recogniser's are (``brighten``, ``vision.exposure``): a white tile alone on a
+dark table is less than the frame's brightest percent, and the gain washed it out (README, session 28).
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ from vision.dominoes.seams import MIN_SHAPED, aspect, nudged, pulled_apart, refi
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
+from vision.exposure import brightened
 from vision.geometry import convex_intersection, order_quads, quad_areas
 from vision.imageio import as_bgr
 from vision.more_looks import Look, MoreLooks
@@ -451,6 +456,7 @@ class DominoRecognizer:
     seams: bool = True  # line tiles' quads pulled apart or slid along where the face reader is surer (``seams``)
     refit: bool = False  # and doubted quads off the frame's shape made that shape (``seams.refit``; still photos)
     nudge: bool = False  # and doubted tiles by another nudged where both readers are surer (``seams.nudged``; photos)
+    brighten: bool = False  # a dim frame brightened first (``vision.exposure``): cards gain, tiles do not (README)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -661,6 +667,8 @@ class DominoRecognizer:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
+        if self.brighten:
+            image = brightened(image)
         quads, extra, beside, dropped = self._found(image)
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
