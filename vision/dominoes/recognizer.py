@@ -622,16 +622,18 @@ class DominoRecognizer:
         assert self._faces is not None
         faces, divided = self._faces, not self._set.chinese
 
-        def named(candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # the face reader's likeliest face,
-            rows = faces(image, candidates)  # and how sure it is of it, where the blob reader names it too
-            sure, named = np.zeros(len(candidates)), np.full(len(candidates), -1)
+        def named(candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            """The face reader's probability of its likeliest face of the set and that face's class, where the blob
+            reader, the quad read alone, names the same face (else 0 and -1)."""
+            rows = faces(image, candidates)
+            sure, classes = np.zeros(len(candidates)), np.full(len(candidates), -1)
             for k, (quad, row) in enumerate(zip(candidates, rows, strict=True)):
                 best = max(self._set.faces, key=lambda face: row[CLASSES.index(face_code(face))])
                 alone = resolve([read_tile(image, quad, divided=divided)], self._set, row[None])[0]
                 if alone.face is not None and not alone.face_down and sorted(alone.face) == sorted(best):
-                    named[k] = CLASSES.index(face_code(best))
-                    sure[k] = row[named[k]]
-            return sure, named
+                    classes[k] = CLASSES.index(face_code(best))
+                    sure[k] = row[classes[k]]
+            return sure, classes
 
         up = [i for i, r in enumerate(readings) if not r.face_down]
         down = [quads[i] for i, r in enumerate(readings) if r.face_down]

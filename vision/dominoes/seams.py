@@ -21,10 +21,10 @@ middle (``refit``, session 26): a quad stretched onto a neighbour's pips or shor
 another tile, and its shape gives it away where no neighbour's quad overlaps it.
 
 A doubted tile (under ``NUDGE_DOUBT``) lying by another is nudged (``nudged``, still photos, session 28): moved a
-little along, or made a little longer or shorter from either end, and read again by both readers; the way
-the two name a face surest of, by ``NUDGE_MARGIN`` over the quad as it lies, wins. Beside another tile a quad may
-hold a sliver of its pips, or miss a sliver of its own, by less than a slide; a lone tile's quad is on its tile (in
-the held-out scenes, nudging lone doubted tiles under a red light moved two read right off their pips).
+little along its length (``NUDGE_ALONG``) and read again by both readers; a move where the two name another face,
+the face reader surer of it by ``NUDGE_MARGIN``, is taken. Beside another tile a quad may hold a sliver of its
+neighbour's pips, or miss a sliver of its own, by less than a slide; a lone tile's quad is on its tile (in the
+held-out scenes, nudging lone doubted tiles under a red light moved two read right off their pips).
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ OFF_SHAPE = 0.1  # off by more than this share of the typical aspect
 MIN_SHAPED = 3  # tiles in view a typical aspect needs
 NUDGE_DOUBT = 0.7  # a tile the face reader names with less than this may be nudged (still photos)
 NUDGE_ALONG = (-0.2, -0.1, -0.05, 0.05, 0.1, 0.2)  # the nudges along the tile, in its lengths
-NUDGE_LENGTHS = (0.85, 1.15)  # and its length times these, from either end
 NUDGE_MARGIN = 0.05  # how much surer of a face than the quad as it lies a nudged quad must be named
 NUDGE_REACH = 1.5  # a tile is nudged only where its quad this many times as long (about its middle) meets another
 
