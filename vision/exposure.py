@@ -2,7 +2,7 @@
 
 The finders and classifiers learned from scenes lit as a room with its lights on. A phone in a dim room, or a webcam
 whose exposure is set low, gives frames whose brightest parts sit far below white, and there the networks find
-fewer cards: held-out card scenes dimmed to 0.45 of their light lost 2 points of recall, dimmed to 0.3 six (README,
+fewer cards: held-out card scenes rendered at 0.45 of their light lost 3 points of recall, at 0.3 eight (README,
 session 28). Scaled so that its brightest pixels (the ``PERCENTILE`` of each pixel's brightest channel) reach
 ``BRIGHT``, such a frame reads as one taken in good light. A frame within ``LEAST_GAIN`` of that is left as it is
 (brightening those too changed the held-out sets by a card or two either way), a frame is never darkened (a bright

@@ -2,7 +2,7 @@
 label them jointly under the deck prior, and name the zone each lies in.
 
 A dim frame is brightened first (``brighten``, ``vision.exposure``): the networks learned from scenes lit as a room
-with its lights on, and found 6 % fewer cards in held-out scenes dimmed to 0.3 of their light.
+with its lights on, and found 8 % fewer cards in held-out scenes rendered at 0.3 of their light.
 
 Where the finder is the learned one, it is also asked for doubtful candidates (heat from ``maybe_heat`` up to its
 own threshold): such a candidate is kept only when the classifier is sure it shows a card's face

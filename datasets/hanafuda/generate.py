@@ -1,6 +1,6 @@
 """Command line: write synthetic hanafuda scenes (images + manifest + labels.csv) or classifier crops (.npz).
 
-    python -m datasets.hanafuda.generate scenes --style mantia-modern --count 200 --seed 7 --out DIR
+    python -m datasets.hanafuda.generate scenes --style mantia-modern --count 200 --seed 7 --out DIR [--light 0.3]
     python -m datasets.hanafuda.generate crops --styles mantia-alt,hwatu-richert --count 100000 --seed 1 --out F.npz
 
 Scene ``i`` of a run is drawn from the seed sequence (seed, i), so any scene can be re-rendered on its own and
@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.98,
         help="labels.csv lists cards not cut by the frame with at least this visible share (0.4 for piles)",
     )
+    scenes.add_argument("--light", type=float, default=1.0,
+                        help="each scene's light times this before it is written (0.3: a dim room; session 28)")
     scenes.add_argument("--workers", type=int, default=1)
     crops = sub.add_parser("crops", help="upright card crops and not-a-card crops for the classifier")
     crops.add_argument("--styles", type=_styles, default=TRAIN_STYLES, help="comma separated (default: training)")
@@ -103,6 +105,8 @@ def write_scenes(args: argparse.Namespace) -> int:
     out: Path = args.out
     if out.exists() and any(out.iterdir()):
         raise FileExistsError(f"{out} is not empty; choose a new folder so nothing gets overwritten")
+    if not 0.0 < args.light <= 4.0:
+        raise ValueError(f"--light must be in (0, 4], got {args.light}")
     overrides = {"styles": args.style} | ({"size": args.size} if args.size else {})
     config = preset(args.preset, **overrides)
     out.mkdir(parents=True, exist_ok=True)
@@ -118,7 +122,8 @@ def write_scenes(args: argparse.Namespace) -> int:
         for i, scene in enumerate(_map(_scene_job, jobs, args.workers)):
             name = f"scene_{i:05d}.{args.format}"
             params = [cv2.IMWRITE_JPEG_QUALITY, args.quality] if args.format == "jpg" else []
-            if not cv2.imwrite(str(out / name), scene.image, params):
+            image = scene.image if args.light == 1.0 else cv2.convertScaleAbs(scene.image, alpha=args.light)
+            if not cv2.imwrite(str(out / name), image, params):
                 raise OSError(f"could not write {out / name}")
             manifest.write(json.dumps(_manifest_line(name, args.seed, i, scene)) + "\n")
             for label, vis, cut in zip(scene.labels, scene.visible, scene.cut, strict=True):

@@ -39,6 +39,17 @@ def test_scenes_write_images_manifest_and_labels(shared_data: Path, tmp_path: Pa
     assert json.loads((out / "dataset.json").read_text())["seed"] == 7
 
 
+def test_scenes_in_a_dimmer_room(shared_data: Path, tmp_path: Path) -> None:
+    """``--light`` scales each scene's light before it is written (the dim-light sets of README, session 28)."""
+    base = ["scenes", "--style", "mantia-modern", "--count", "1", "--seed", "7", "--size", "320x192", "--format", "png"]
+    assert main([*base, "--out", str(tmp_path / "lit")]) == 0
+    assert main([*base, "--out", str(tmp_path / "dim"), "--light", "0.3"]) == 0
+    lit = cv2.imread(str(tmp_path / "lit" / "scene_00000.png")).astype(float)
+    dim = cv2.imread(str(tmp_path / "dim" / "scene_00000.png")).astype(float)
+    assert abs(dim - lit * 0.3).max() <= 0.5 and lit.mean() > 2 * dim.mean()
+    assert main([*base, "--out", str(tmp_path / "none"), "--light", "0"]) == 1
+
+
 def test_scenes_refuse_to_overwrite(shared_data: Path, tmp_path: Path) -> None:
     (tmp_path / "old.txt").write_text("keep me")
     assert main(["scenes", "--style", "mantia-alt", "--count", "1", "--out", str(tmp_path)]) == 1
