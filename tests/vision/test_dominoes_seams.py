@@ -165,3 +165,18 @@ def test_still_photos_nudge_doubted_line_tiles_and_the_live_table_does_not() -> 
         after, before = score_scene(scene, with_nudge(scene.image)), score_scene(scene, without(scene.image))
         assert after["read"] == before["read"] + len(wrong), (seed, index)
         assert all(before[f"misread {w}"] == 1 and f"misread {w}" not in after for w in wrong), (seed, index)
+
+
+def test_no_quad_is_moved_past_the_frame() -> None:
+    """Held-out art, seed 11 scenes 10 and 23 and seed 99 scene 2: a tile at the frame's edge was made the frame's
+    shape, or slid, past the frame by 2-10 px (one of them over a 1:4 the frame cuts, read 1:1 either way). A move
+    past the frame is not taken: every quad a still photo reports lies in it."""
+    config = DominoSceneConfig(size=(1280, 720), styles=("paigow-art",))
+    recognizer = DominoRecognizer.for_photos("chinese")
+    for seed, index in ((11, 10), (11, 23), (99, 2)):
+        scene = render_scene(np.random.default_rng([seed, index]), config)
+        seen = recognizer(scene.image)
+        assert seen.tiles, (seed, index)
+        for tile in seen.tiles:
+            quad = np.asarray(tile.quad)
+            assert (quad >= 0).all() and (quad[:, 0] <= 1279).all() and (quad[:, 1] <= 719).all(), (seed, index)

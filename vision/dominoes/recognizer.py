@@ -642,8 +642,13 @@ class DominoRecognizer:
 
     def _reread(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading], seen: np.ndarray,
                 up: list[int], moved: list[np.ndarray]) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
-        """The tiles ``up`` put at their ``moved`` quads, and read again by both readers where those differ."""
+        """The tiles ``up`` put at their ``moved`` quads, and read again by both readers where those differ. A quad
+        moved past the frame (by more than ``MAX_CUT``: made the frame's shape at its edge, or slid off it) stays
+        where it was: what lies past the frame cannot be read."""
         assert self._faces is not None
+        height, width = image.shape[:2]
+        pulled = [_into_frame(quad, width, height) for quad in moved]
+        moved = [quad if _inside(quad, width, height) else quads[i] for i, quad in zip(up, pulled, strict=True)]
         changed = [i for i, quad in zip(up, moved, strict=True) if not np.array_equal(quad, quads[i])]
         if not changed:
             return quads, readings, seen
