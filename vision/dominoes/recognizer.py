@@ -33,8 +33,8 @@ and a tile it doubts slides along its length to where it is sure (``seams``, ``v
 reaching into its neighbour reads one of the neighbour's pip rows. A still photo also nudges a doubted tile lying by
 another a little along its line, where both readers then name another face surer (``nudge``, ``seams.nudged``).
 
-Frames are not brightened as the card recogniser's are (``brighten``, ``vision.exposure``): a white tile alone on a
-dark table is less than the frame's brightest percent, and the gain washed it out (README, session 28).
+Frames are not brightened as the card recogniser's are (``vision.exposure``): a white tile alone on a dark table is
+less than the frame's brightest percent, and the gain washed it out (README, session 28).
 """
 
 from __future__ import annotations
@@ -59,7 +59,6 @@ from vision.dominoes.seams import MIN_SHAPED, aspect, nudged, pulled_apart, refi
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
-from vision.exposure import brightened
 from vision.geometry import convex_intersection, order_quads, quad_areas
 from vision.imageio import as_bgr
 from vision.more_looks import Look, MoreLooks
@@ -456,7 +455,6 @@ class DominoRecognizer:
     seams: bool = True  # line tiles' quads pulled apart or slid along where the face reader is surer (``seams``)
     refit: bool = False  # and doubted quads off the frame's shape made that shape (``seams.refit``; still photos)
     nudge: bool = False  # and doubted tiles by another nudged where both readers are surer (``seams.nudged``; photos)
-    brighten: bool = False  # a dim frame brightened first (``vision.exposure``): cards gain, tiles do not (README)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -542,8 +540,9 @@ class DominoRecognizer:
         moved, tile = self._refiner(image, candidates)
         out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small)) if sure[i]]
         # a quad moved longer than the refiner knows is no more its own than the candidates it is not shown
-        there = (tile >= self._refiner.threshold) & np.array([_length(q) <= MAX_REFINED * min(width, height)
-                                                              for q in moved], bool).reshape(-1)
+        moved_lengths = (np.linalg.norm(moved[:, 3] - moved[:, 0], axis=1)
+                         + np.linalg.norm(moved[:, 2] - moved[:, 1], axis=1)) / 2  # ``_length`` of each
+        there = (tile >= self._refiner.threshold) & (moved_lengths <= MAX_REFINED * min(width, height))
         pulled = _into_frame(np.where(there[:, None, None], moved, candidates), width, height)
         for i, quad, likely, tile_there in zip(small, pulled, tile, there, strict=True):
             if (tile_there or sure[i]) and _inside(quad, width, height):
@@ -621,18 +620,18 @@ class DominoRecognizer:
         read again where moved."""
         assert self._faces is not None
         faces, divided = self._faces, not self._set.chinese
+        of_set = np.array([CLASSES.index(face_code(face)) for face in self._set.faces])  # the set's faces' classes
 
         def named(candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             """The face reader's probability of its likeliest face of the set and that face's class, where the blob
             reader, the quad read alone, names the same face (else 0 and -1)."""
             rows = faces(image, candidates)
+            best = of_set[rows[:, of_set].argmax(axis=1)]
             sure, classes = np.zeros(len(candidates)), np.full(len(candidates), -1)
             for k, (quad, row) in enumerate(zip(candidates, rows, strict=True)):
-                best = max(self._set.faces, key=lambda face: row[CLASSES.index(face_code(face))])
                 alone = resolve([read_tile(image, quad, divided=divided)], self._set, row[None])[0]
-                if alone.face is not None and not alone.face_down and sorted(alone.face) == sorted(best):
-                    classes[k] = CLASSES.index(face_code(best))
-                    sure[k] = row[classes[k]]
+                if alone.face is not None and not alone.face_down and face_code(alone.face) == CLASSES[best[k]]:
+                    classes[k], sure[k] = best[k], row[best[k]]
             return sure, classes
 
         up = [i for i, r in enumerate(readings) if not r.face_down]
@@ -647,15 +646,17 @@ class DominoRecognizer:
         where it was: what lies past the frame cannot be read."""
         assert self._faces is not None
         height, width = image.shape[:2]
-        pulled = [_into_frame(quad, width, height) for quad in moved]
-        moved = [quad if _inside(quad, width, height) else quads[i] for i, quad in zip(up, pulled, strict=True)]
-        changed = [i for i, quad in zip(up, moved, strict=True) if not np.array_equal(quad, quads[i])]
+        shifted_to = {i: quad for i, quad in zip(up, moved, strict=True) if not np.array_equal(quad, quads[i])}
+        if not shifted_to:
+            return quads, readings, seen
+        pulled = _into_frame(np.array(list(shifted_to.values()), np.float32), width, height)
+        shifted_to = {i: quad for i, quad in zip(shifted_to, pulled, strict=True) if _inside(quad, width, height)}
+        changed = [i for i, quad in shifted_to.items() if not np.array_equal(quad, quads[i])]
         if not changed:
             return quads, readings, seen
         quads, readings, seen = list(quads), list(readings), seen.copy()
-        for i, quad in zip(up, moved, strict=True):
-            quads[i] = quad
         for i in changed:
+            quads[i] = shifted_to[i]
             readings[i] = read_tile(image, quads[i], divided=not self._set.chinese)
         seen[changed] = self._faces(image, np.array([quads[i] for i in changed], np.float32))
         return quads, readings, seen
@@ -674,8 +675,6 @@ class DominoRecognizer:
         image = frame.image if isinstance(frame, Frame) else as_bgr(frame)
         height, width = image.shape[:2]
         t0 = time.perf_counter()
-        if self.brighten:
-            image = brightened(image)
         quads, extra, beside, dropped = self._found(image)
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
