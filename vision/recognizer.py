@@ -9,9 +9,12 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets ten things more:
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets eleven things more:
 - a lower bar for doubtful candidates (``maybe_needs=PHOTO_MAYBE_NEEDS``): the refiner checks them too; and a
-  doubtful candidate read as a back is kept where it lies partly under a sure card's face (``pile_backs``);
+  doubtful candidate read as a back is kept where it lies partly under a sure card's face (``pile_backs``), or alone,
+  the size of the faces, when the refiner is sure it is a card (``lone_backs``);
+- a look at each half of a doubtful candidate the classifier cannot name (``halves_look=HalvesLook()``,
+  ``vision.halves_look``): two touching cards far from any named card may get one weak quad round both;
 - more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image, a bigger copy and
   the frame with its lightness evened; what only they find is a doubtful candidate, and their quads over a card
   found but not named are tried on it (``other_quads``: in glare or a pile one of them may fit the card better);
@@ -66,8 +69,9 @@ from vision.classifier import LIVE_TURN_BELOW, CardClassifier
 from vision.exposure import brightened
 from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder, suppress
-from vision.geometry import iou_matrix, quad_iou, quads_sides, warp_quads, within_frame
+from vision.geometry import iou_matrix, quad_areas, quad_iou, quads_sides, warp_quads, within_frame
 from vision.grow_look import GrowLook
+from vision.halves_look import HalvesLook
 from vision.imageio import as_bgr
 from vision.mat import MatLayout, locate_mat
 from vision.more_looks import MoreLooks
@@ -97,6 +101,10 @@ PHOTO_MAYBE_NEEDS = 0.7  # a still photo's doubtful candidate needs this much of
 PHOTO_PILE_BACKS = 0.9  # a still photo's doubtful candidate may be a back when the classifier gives a back this
 # much and it lies partly under a sure card's face (README, session 17: held-out piles +0.3 points; never a back on
 # the live table, where a phone's dark screen read as one with 0.95)
+PHOTO_LONE_BACKS = 0.9  # a still photo's doubtful candidate read as a back and lying alone is kept when the refiner
+# calls it a card this surely (README, session 29)
+LONE_BACK_NEEDS, LONE_BACK_CLEAR, LONE_BACK_SIZE = 0.9, 0.1, (0.6, 1.6)  # its back's least probability, its most
+# overlap with another detection (IoU), its least and most area over the faces' median area
 PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner gives a card less than this: of the
 # held-out default scenes' named cards the least it gives is 0.17, the box art and dark things it drops 0-0.01
 # (README, session 16)
@@ -193,8 +201,10 @@ class Recognizer:
     refiner_veto: float | None = None  # still photos: PHOTO_REFINER_VETO (see the module docstring)
     pile_look: PileLook | None = None  # still photos: PileLook() (see the module docstring)
     pile_backs: float | None = None  # still photos: PHOTO_PILE_BACKS (see the module docstring)
+    lone_backs: float | None = None  # still photos: PHOTO_LONE_BACKS (see the module docstring)
     other_quads: bool = False  # still photos: the more looks' quads over an unnamed card tried (module docstring)
     pile_steps: PileSteps | None = None  # still photos: PileSteps() (see the module docstring)
+    halves_look: HalvesLook | None = None  # still photos: HalvesLook() (see the module docstring)
     surround: CardSurround | None = None  # still photos: CardSurround() (see the module docstring)
     surround_veto: float = PHOTO_SURROUND_VETO  # see _surrounded
     brighten: bool = True  # a dim frame brightened first (``vision.exposure``)
@@ -217,8 +227,9 @@ class Recognizer:
         whole cards, small backs checked, one quad per card and the refiner on top of the live table's recogniser
         (see the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "pile_look": PileLook(), "pile_backs": PHOTO_PILE_BACKS,
-                 "other_quads": True, "same_card_iou": SAME_CARD_IOU, "more_looks": MoreLooks(),
-                 "grow_look": GrowLook(), "small_backs": SmallBacks(), "look_beside": True, "pile_steps": PileSteps(),
+                 "lone_backs": PHOTO_LONE_BACKS, "other_quads": True, "same_card_iou": SAME_CARD_IOU,
+                 "more_looks": MoreLooks(), "grow_look": GrowLook(), "halves_look": HalvesLook(),
+                 "small_backs": SmallBacks(), "look_beside": True, "pile_steps": PileSteps(),
                  "maybe_needs": PHOTO_MAYBE_NEEDS, "refiner_veto": PHOTO_REFINER_VETO}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
             photo["refiner"] = CardRefiner()
@@ -304,6 +315,30 @@ class Recognizer:
             out[ask] = iou_matrix(quads[ask], quads[faces]).max(axis=1) >= PILE_TOUCH
         return out
 
+    def _lone_back(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray, ask: np.ndarray
+                   ) -> np.ndarray:
+        """Which ``ask`` candidates are backs lying alone (``lone_backs``): read as a back with at least
+        ``LONE_BACK_NEEDS``, clear of every other detection, the size of the faces read (there must be one), and
+        called a card by the refiner with at least ``lone_backs``. The refiner sees round the quad: a phone's dark
+        screen, which the classifier reads as a back, has its body and its shadow there."""
+        assert self.lone_backs is not None and self.refiner is not None
+        out = np.zeros(len(quads), bool)
+        back = probabilities[:, self.classifier.classes.index(BACK)] >= LONE_BACK_NEEDS
+        candidates = np.flatnonzero(ask & back)
+        if not len(candidates):
+            return out
+        overlap = iou_matrix(quads[candidates], quads)
+        overlap[np.arange(len(candidates)), candidates] = 0.0
+        candidates = candidates[overlap.max(axis=1) <= LONE_BACK_CLEAR]
+        faces = self.classifier.face_probability(probabilities) >= self.min_confidence
+        if not faces.any():  # nothing to measure it by: an app's icon on a phone reads as a red back
+            return out
+        size = quad_areas(quads[candidates]) / np.median(quad_areas(quads[faces]))
+        candidates = candidates[(size >= LONE_BACK_SIZE[0]) & (size <= LONE_BACK_SIZE[1])]
+        if len(candidates):
+            out[candidates] = self.refiner(image, quads[candidates])[1] >= self.lone_backs
+        return out
+
     def _in_shape(self, image: np.ndarray, found: Detections, probabilities: np.ndarray, todo: np.ndarray,
                   lenders: np.ndarray, doubtful: bool = False) -> tuple[Detections, np.ndarray, np.ndarray]:
         """The pile look (``pile_look``) at the ``todo`` detections in the shape of the ``lenders`` (``doubtful``:
@@ -328,6 +363,13 @@ class Recognizer:
             found, probabilities, source = self._in_shape(image, found, probabilities, weak,
                                                           ~doubtful & ~self._unnamed(probabilities), doubtful=True)
             doubtful, backs = doubtful[source], backs[source]
+        if self.halves_look is not None:
+            weak = doubtful & ~backs & (self.classifier.face_probability(probabilities) < self.maybe_needs)
+            quads, probabilities, source = self.halves_look(image, found.quads, probabilities, weak, self.classifier,
+                                                            self.refiner)
+            found, doubtful, backs = found[source].replace(quads=quads), doubtful[source], backs[source]
+        if self.lone_backs is not None and self.refiner is not None:
+            backs |= self._lone_back(image, found.quads, probabilities, doubtful & ~backs)
         keep = ~doubtful | backs | (self.classifier.face_probability(probabilities) >= self.maybe_needs)
         return found[keep], probabilities[keep]
 
