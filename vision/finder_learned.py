@@ -83,21 +83,24 @@ class LearnedFinder:
         """Factor from frame pixels to network-input pixels: the short side becomes ``short_side``."""
         return self.short_side / min(width, height)
 
-    def __call__(self, image: np.ndarray, threshold: float | None = None) -> Detections:
+    def __call__(self, image: np.ndarray, threshold: float | None = None, zoom: float = 1.0) -> Detections:
         """Quads of every card in a BGR frame (full-resolution pixels), with confidence and a partial flag.
         ``threshold``: the least heat of a card, if not the model's (a lower one for candidates that something
-        else, the classifier, will check)."""
-        return self.find(image, threshold)[0]
+        else, the classifier, will check); ``zoom``: the network looks at the frame this many times bigger than its
+        input rule says (small cards in a still photo: ``Recognizer.small_cards``)."""
+        return self.find(image, threshold, zoom=zoom)[0]
 
-    def find(self, image: np.ndarray, threshold: float | None = None, even: bool = False
+    def find(self, image: np.ndarray, threshold: float | None = None, even: bool = False, zoom: float = 1.0
              ) -> tuple[Detections, np.ndarray]:
         """The detections and each one's predicted visible share (what ``partial`` thresholds; for calibration).
         ``even``: the network looks at the frame with its lightness evened (``evened``); quads are refitted on the
-        frame itself."""
+        frame itself. ``zoom``: as for calling it."""
+        if zoom <= 0:
+            raise ValueError(f"zoom must be > 0, got {zoom}")
         image = as_bgr(image)
         shown = evened(image) if even else image
         height, width = image.shape[:2]
-        scale = self.input_scale(width, height)
+        scale = self.input_scale(width, height) * zoom
         least = self.heat_threshold if threshold is None else threshold
         halvings = [shown]  # the frame halved again and again, shared by the looks of this call
         quads, score, seen = self._look(shown, scale, least, halvings)

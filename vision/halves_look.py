@@ -6,8 +6,9 @@ pile look has no neighbour to borrow a shape from). Whichever way they touch, th
 its long side: side by side the pair is wider than a card is long, end to end it is twice a card long. So each half is
 one card, if the finder's quad was near. Each half is also moved by the refiner onto the card it is about, and a
 half the classifier is sure is a card's face (``needs``: the bar of a doubtful candidate's pile-look try) becomes a
-card; two different ones, apart, may come out of one quad. A half over another detection is that card again and is
-not read.
+card; two different ones, apart, may come out of one quad, or a face and a back (which stays only where the
+recogniser keeps a doubtful back: ``Recognizer.lone_backs``, ``pile_backs``). A half over another detection is
+that card again and is not read.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import numpy as np
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.geometry import iou_matrix, order_quads, warp_quads
+from vision.observation import BACK
 
 APART = 0.3  # two cards read in one quad overlap each other at most this much (IoU)
 
@@ -60,13 +62,14 @@ class HalvesLook:
             tries, owner = np.concatenate([tries, moved[sure]]), np.concatenate([owner, owner[sure]])
         read = classifier.classify(warp_quads(image, tries, classifier.input_size))
         face = classifier.face_probability(read)
+        back = read[:, classifier.classes.index(BACK)] if BACK in classifier.classes else np.zeros(len(read))
         over = iou_matrix(tries, quads)
         extra: list[tuple[int, int]] = []
         for i in asked:
-            mine = np.flatnonzero((owner == i) & (face >= self.needs))
+            mine = np.flatnonzero((owner == i) & ((face >= self.needs) | (back >= self.needs)))
             others = np.delete(over[mine], i, axis=1)
             mine = mine[others.max(axis=1, initial=0.0) <= self.max_overlap]
-            picks = self._picks(tries[mine], read[mine], face[mine])
+            picks = self._picks(tries[mine], read[mine], face[mine], back[mine] >= self.needs)
             if picks:
                 quads[i], probabilities[i] = tries[mine[picks[0]]], read[mine[picks[0]]]
                 extra += [(i, int(mine[k])) for k in picks[1:]]
@@ -77,14 +80,17 @@ class HalvesLook:
         return quads, probabilities, source
 
     @staticmethod
-    def _picks(tries: np.ndarray, read: np.ndarray, face: np.ndarray) -> list[int]:
-        """The surest try, and the next surest apart from it (``APART``) naming another card."""
-        if not len(tries):
+    def _picks(tries: np.ndarray, read: np.ndarray, face: np.ndarray, back: np.ndarray) -> list[int]:
+        """The surest face, and the next surest try apart from it (``APART``) naming another card or a back
+        (``back``: which tries are sure backs; whether a back stays is the recogniser's to say, as for any doubtful
+        back)."""
+        faces = [int(k) for k in np.argsort(-face, kind="stable") if not back[k]]
+        if not faces:
             return []
-        order = [int(k) for k in np.argsort(-face, kind="stable")]
-        apart = iou_matrix(tries, tries)
+        first = faces[0]
+        apart = iou_matrix(tries, tries)[first]
         top = read.argmax(axis=1)
-        for k in order[1:]:
-            if apart[order[0], k] <= APART and top[k] != top[order[0]]:
-                return [order[0], k]
-        return order[:1]
+        for k in np.argsort(-np.maximum(face, back), kind="stable"):
+            if k != first and apart[k] <= APART and (back[k] or top[k] != top[first]):
+                return [first, int(k)]
+        return [first]

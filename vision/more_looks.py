@@ -56,14 +56,16 @@ class MoreLooks:
             raise ValueError(f"MoreLooks: needs a look and max_overlap in (0, 1), got {self.looks} and "
                              f"{self.max_overlap}")
 
-    def __call__(self, finder: LearnedFinder, image: np.ndarray, found: Detections) -> Detections:
-        return self.split(finder, image, found)[0]
+    def __call__(self, finder: LearnedFinder, image: np.ndarray, found: Detections, zoom: float = 1.0
+                 ) -> Detections:
+        return self.split(finder, image, found, zoom)[0]
 
-    def split(self, finder: LearnedFinder, image: np.ndarray, found: Detections) -> tuple[Detections, Detections]:
+    def split(self, finder: LearnedFinder, image: np.ndarray, found: Detections, zoom: float = 1.0
+              ) -> tuple[Detections, Detections]:
         """The candidates that overlap nothing found (as calling it gives), and those that overlap a detection:
         other quads of a card already found, which may fit it better (the recogniser tries them on a detection it
-        cannot name)."""
-        candidates = Detections.concatenate([finder.other_look(image, zoom=look.zoom, mirror=look.mirror,
+        cannot name). ``zoom``: each look's scale times this (the finder's look was zoomed so: small cards)."""
+        candidates = Detections.concatenate([finder.other_look(image, zoom=look.zoom * zoom, mirror=look.mirror,
                                                                threshold=look.least, even=look.even)
                                              for look in self.looks])
         candidates = candidates[np.argsort(-candidates.confidence, kind="stable")]

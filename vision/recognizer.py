@@ -9,7 +9,11 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets eleven things more:
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets twelve things more:
+- a closer look where its cards are small (``small_cards``): the finder sees a frame with its short side at 384 px,
+  whatever the camera, so a phone shot from further away brings each card to the network smaller than any it trained
+  on; where the sure cards' median short side there is under ``SMALL_CARD`` px it looks again, zoomed, and of a card
+  both looks found the surer look's quad stays;
 - a lower bar for doubtful candidates (``maybe_needs=PHOTO_MAYBE_NEEDS``): the refiner checks them too; and a
   doubtful candidate read as a back is kept where it lies partly under a sure card's face (``pile_backs``), or alone,
   the size of the faces, when the refiner is sure it is a card (``lone_backs``);
@@ -105,6 +109,10 @@ PHOTO_LONE_BACKS = 0.9  # a still photo's doubtful candidate read as a back and 
 # calls it a card this surely (README, session 29)
 LONE_BACK_NEEDS, LONE_BACK_CLEAR, LONE_BACK_SIZE = 0.9, 0.1, (0.6, 1.6)  # its back's least probability, its most
 # overlap with another detection (IoU), its least and most area over the faces' median area
+SMALL_CARD, ZOOMED_CARD, MOST_ZOOM = 20.0, 32.0, 2.5  # a still photo's cards are small when their median short side
+# at the finder's input is under SMALL_CARD px; the finder then looks again, zoomed to bring it to ZOOMED_CARD
+SMALL_CARDS_SEEN = 2  # sure cards needed to judge their size
+SAME_LOOK_IOU = 0.3  # a first look's detection overlapping a closer look's this much is the same card
 PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner gives a card less than this: of the
 # held-out default scenes' named cards the least it gives is 0.17, the box art and dark things it drops 0-0.01
 # (README, session 16)
@@ -205,6 +213,7 @@ class Recognizer:
     other_quads: bool = False  # still photos: the more looks' quads over an unnamed card tried (module docstring)
     pile_steps: PileSteps | None = None  # still photos: PileSteps() (see the module docstring)
     halves_look: HalvesLook | None = None  # still photos: HalvesLook() (see the module docstring)
+    small_cards: bool = False  # still photos: the finder looks closer where the cards are small (module docstring)
     surround: CardSurround | None = None  # still photos: CardSurround() (see the module docstring)
     surround_veto: float = PHOTO_SURROUND_VETO  # see _surrounded
     brighten: bool = True  # a dim frame brightened first (``vision.exposure``)
@@ -228,7 +237,7 @@ class Recognizer:
         (see the module docstring); ``knobs`` as for the class."""
         photo = {"second_look": SecondLook(), "pile_look": PileLook(), "pile_backs": PHOTO_PILE_BACKS,
                  "lone_backs": PHOTO_LONE_BACKS, "other_quads": True, "same_card_iou": SAME_CARD_IOU,
-                 "more_looks": MoreLooks(), "grow_look": GrowLook(), "halves_look": HalvesLook(),
+                 "more_looks": MoreLooks(), "grow_look": GrowLook(), "halves_look": HalvesLook(), "small_cards": True,
                  "small_backs": SmallBacks(), "look_beside": True, "pile_steps": PileSteps(),
                  "maybe_needs": PHOTO_MAYBE_NEEDS, "refiner_veto": PHOTO_REFINER_VETO}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
@@ -247,14 +256,34 @@ class Recognizer:
         if not isinstance(self.finder, LearnedFinder):
             found = self.finder(image)
             return found, np.zeros(len(found), bool), Detections.empty()
-        found = self.finder(image, threshold=min(self.maybe_heat, self.finder.heat_threshold))
+        least = min(self.maybe_heat, self.finder.heat_threshold)
+        found = self.finder(image, threshold=least)
+        zoom = self._zoom(found, image.shape) if self.small_cards else 1.0
+        if zoom > 1.0:  # of a card both looks found, the surer look's quad
+            closer = self.finder(image, threshold=least, zoom=zoom)
+            if len(closer) and len(found):
+                same = iou_matrix(found.quads, closer.quads) > SAME_LOOK_IOU
+                surer = found.confidence[:, None] >= closer.confidence[None, :]
+                found, closer = found[~(same & ~surer).any(axis=1)], closer[~(same & surer).any(axis=0)]
+            found = Detections.concatenate([found, closer])
         doubtful = found.confidence < self.finder.heat_threshold
         others = Detections.empty()
         if self.more_looks is not None:
-            more, others = self.more_looks.split(self.finder, image, found)
+            more, others = self.more_looks.split(self.finder, image, found, zoom)
             found = Detections.concatenate([found, more])
             doubtful = np.concatenate([doubtful, np.ones(len(more), bool)])
         return found, doubtful, others
+
+    def _zoom(self, found: Detections, shape: tuple[int, ...]) -> float:
+        """How much bigger the finder should look at a still photo whose cards are small (``small_cards``): where
+        the sure cards' median short side at the finder's input is under ``SMALL_CARD`` px, the zoom that brings it
+        to ``ZOOMED_CARD`` (at most ``MOST_ZOOM``); else 1."""
+        assert isinstance(self.finder, LearnedFinder)
+        sure = found.confidence >= self.finder.heat_threshold
+        if sure.sum() < SMALL_CARDS_SEEN:
+            return 1.0
+        short = float(np.median(quads_sides(found.quads[sure])[0])) * self.finder.input_scale(shape[1], shape[0])
+        return min(ZOOMED_CARD / short, MOST_ZOOM) if short < SMALL_CARD else 1.0
 
     def _refined(self, image: np.ndarray, found: Detections, doubtful: np.ndarray) -> tuple[Detections, np.ndarray]:
         """The detections moved onto the cards they are about (``refiner``); a doubtful one is kept only when the

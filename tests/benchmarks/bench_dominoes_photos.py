@@ -4,8 +4,8 @@ many of the 22 still read exactly under each change.
     python -m tests.benchmarks.bench_dominoes_photos [CHANGE ...]
 
 The final test of issue 8 uses real photos we never see; the 22 in ``dev-photos/`` read exactly as taken, and
-these changes (turned, rescaled, dimmed, tinted, blurred, compressed, slanted) show how far that holds. Labels:
-``tests/vision/data/domino_dev_labels.csv``. Figures: README, *Domino vision*, session 28.
+these changes (turned, rescaled, dimmed, tinted, blurred, compressed, slanted: ``image_changes``) show how far that
+holds. Labels: ``tests/vision/data/domino_dev_labels.csv``. Figures: README, *Domino vision*, sessions 28 and 29.
 """
 
 from __future__ import annotations
@@ -13,67 +13,14 @@ from __future__ import annotations
 import argparse
 import csv
 from collections import Counter, defaultdict
-from collections.abc import Callable
 from pathlib import Path
 
-import cv2
-import numpy as np
-
 from datasets.hanafuda.art import shared_data_dir
+from tests.benchmarks.image_changes import CHANGES
 from vision.dominoes import DominoRecognizer
 from vision.imageio import read_image
 
 LABELS = Path(__file__).parents[1] / "vision" / "data" / "domino_dev_labels.csv"
-
-
-def _turned(image: np.ndarray, degrees: float) -> np.ndarray:
-    """``image`` turned about its centre on a canvas that holds all of it, the border repeated."""
-    h, w = image.shape[:2]
-    matrix = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
-    cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
-    size = (int(h * sin + w * cos), int(h * cos + w * sin))
-    matrix[:, 2] += (size[0] - w) / 2, (size[1] - h) / 2
-    return cv2.warpAffine(image, matrix, size, borderMode=cv2.BORDER_REPLICATE)
-
-
-def _slanted(image: np.ndarray, share: float) -> np.ndarray:
-    """``image`` as a camera tilted towards its bottom edge sees it: the top edge ``share`` narrower at each end."""
-    h, w = image.shape[:2]
-    source = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    target = np.float32([[share * w, 0], [w - share * w, 0], [w, h], [0, h]])
-    return cv2.warpPerspective(image, cv2.getPerspectiveTransform(source, target), (w, h),
-                               borderMode=cv2.BORDER_REPLICATE)
-
-
-def _scaled(image: np.ndarray, gain: float, offset: float = 0.0, tint: tuple[float, float, float] = (1, 1, 1)
-            ) -> np.ndarray:
-    return np.clip(image.astype(np.float32) * gain * np.float32(tint) + offset, 0, 255).astype(np.uint8)
-
-
-def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
-    return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
-
-
-def _noisy(image: np.ndarray) -> np.ndarray:
-    noise = np.random.default_rng(0).normal(0, 8, image.shape)
-    return np.clip(image.astype(np.float32) + noise, 0, 255).astype(np.uint8)
-
-
-CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "as-taken": lambda im: im,
-    "turned-90": lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
-    "turned-180": lambda im: cv2.rotate(im, cv2.ROTATE_180),
-    "turned-30": lambda im: _turned(im, 30),
-    "half-size": lambda im: cv2.resize(im, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),
-    "1.5-size": lambda im: cv2.resize(im, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_CUBIC),
-    "dim": lambda im: _scaled(im, 0.45),
-    "bright": lambda im: _scaled(im, 1.3, 20),
-    "warm-light": lambda im: _scaled(im, 1.0, 0, (0.75, 0.95, 1.15)),
-    "blur": lambda im: cv2.GaussianBlur(im, (0, 0), 1.5),
-    "jpeg-30": lambda im: _jpeg(im, 30),
-    "noise": _noisy,
-    "slanted": lambda im: _slanted(im, 0.15),
-}
 
 
 def _labels() -> dict[str, Counter[str]]:
