@@ -28,6 +28,15 @@ def _slanted(image: np.ndarray, share: float) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
+def _wider(image: np.ndarray, taller: float = 1.75, wider: float = 1.15) -> np.ndarray:
+    """``image`` in the middle of a canvas ``taller`` times as high and ``wider`` times as wide, its border repeated:
+    the same table from further away, every object smaller against the frame's short side."""
+    h, w = image.shape[:2]
+    top, left = (int(taller * h) - h) // 2, (int(wider * w) - w) // 2
+    return cv2.copyMakeBorder(image, top, int(taller * h) - h - top, left, int(wider * w) - w - left,
+                              cv2.BORDER_REPLICATE)
+
+
 def _scaled(image: np.ndarray, gain: float, offset: float = 0.0, tint: tuple[float, float, float] = (1, 1, 1)
             ) -> np.ndarray:
     return np.clip(image.astype(np.float32) * gain * np.float32(tint) + offset, 0, 255).astype(np.uint8)
@@ -49,6 +58,7 @@ CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "turned-30": lambda im: _turned(im, 30),
     "half-size": lambda im: cv2.resize(im, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),
     "1.5-size": lambda im: cv2.resize(im, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_CUBIC),
+    "further": _wider,
     "dim": lambda im: _scaled(im, 0.45),
     "dark": lambda im: _scaled(im, 0.3),
     "bright": lambda im: _scaled(im, 1.3, 20),
