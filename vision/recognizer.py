@@ -140,6 +140,15 @@ def _lone(quads: np.ndarray) -> np.ndarray:
     return lone
 
 
+def _joined(first: Detections, closer: Detections) -> Detections:
+    """Two looks' detections as one: of a card both found (IoU over ``SAME_LOOK_IOU``), the surer look's quad."""
+    if not len(first) or not len(closer):
+        return Detections.concatenate([first, closer])
+    same = iou_matrix(first.quads, closer.quads) > SAME_LOOK_IOU
+    surer = first.confidence[:, None] >= closer.confidence[None, :]
+    return Detections.concatenate([first[~(same & ~surer).any(axis=1)], closer[~(same & surer).any(axis=0)]])
+
+
 def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.ndarray,
                        same_card_iou: float = SAME_CARD_IOU) -> np.ndarray:
     """Which detections to keep when the finder put two loose quads on one card (a close-up, read twice as the
@@ -259,13 +268,8 @@ class Recognizer:
         least = min(self.maybe_heat, self.finder.heat_threshold)
         found = self.finder(image, threshold=least)
         zoom = self._zoom(found, image.shape) if self.small_cards else 1.0
-        if zoom > 1.0:  # of a card both looks found, the surer look's quad
-            closer = self.finder(image, threshold=least, zoom=zoom)
-            if len(closer) and len(found):
-                same = iou_matrix(found.quads, closer.quads) > SAME_LOOK_IOU
-                surer = found.confidence[:, None] >= closer.confidence[None, :]
-                found, closer = found[~(same & ~surer).any(axis=1)], closer[~(same & surer).any(axis=0)]
-            found = Detections.concatenate([found, closer])
+        if zoom > 1.0:
+            found = _joined(found, self.finder(image, threshold=least, zoom=zoom))
         doubtful = found.confidence < self.finder.heat_threshold
         others = Detections.empty()
         if self.more_looks is not None:

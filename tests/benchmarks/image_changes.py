@@ -28,13 +28,17 @@ def _slanted(image: np.ndarray, share: float) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def _wider(image: np.ndarray, taller: float = 1.75, wider: float = 1.15) -> np.ndarray:
-    """``image`` in the middle of a canvas ``taller`` times as high and ``wider`` times as wide, its border repeated:
-    the same table from further away, every object smaller against the frame's short side."""
+def further_away(image: np.ndarray, taller: float = 1.75, wider: float = 1.15, fill: int | None = None
+                 ) -> tuple[np.ndarray, tuple[int, int]]:
+    """``image`` in the middle of a canvas ``taller`` times as high and ``wider`` times as wide, its border repeated
+    (or ``fill`` round it): the same table from further away, every object smaller against the frame's short side.
+    Also where the image's top-left corner lies on the canvas (x, y)."""
     h, w = image.shape[:2]
     top, left = (int(taller * h) - h) // 2, (int(wider * w) - w) // 2
-    return cv2.copyMakeBorder(image, top, int(taller * h) - h - top, left, int(wider * w) - w - left,
-                              cv2.BORDER_REPLICATE)
+    sides = (top, int(taller * h) - h - top, left, int(wider * w) - w - left)
+    if fill is None:
+        return cv2.copyMakeBorder(image, *sides, cv2.BORDER_REPLICATE), (left, top)
+    return cv2.copyMakeBorder(image, *sides, cv2.BORDER_CONSTANT, value=fill), (left, top)
 
 
 def _scaled(image: np.ndarray, gain: float, offset: float = 0.0, tint: tuple[float, float, float] = (1, 1, 1)
@@ -58,7 +62,7 @@ CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "turned-30": lambda im: _turned(im, 30),
     "half-size": lambda im: cv2.resize(im, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),
     "1.5-size": lambda im: cv2.resize(im, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_CUBIC),
-    "further": _wider,
+    "further": lambda im: further_away(im)[0],
     "dim": lambda im: _scaled(im, 0.45),
     "dark": lambda im: _scaled(im, 0.3),
     "bright": lambda im: _scaled(im, 1.3, 20),

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
+from tests.benchmarks.image_changes import further_away
 from tests.vision.test_pile_look import named_right
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
@@ -62,15 +62,11 @@ def test_the_finder_zoom_is_checked_and_finds_small_cards(shared_data: Path, mod
 
 
 def wide(scene: Scene) -> Scene:
-    """``scene`` on a canvas 1.75 times as high and 1.15 times as wide, its border repeated: the same table seen
-    from further away, its cards half as big at the finder's input."""
-    h, w = scene.image.shape[:2]
-    top, left = (int(1.75 * h) - h) // 2, (int(1.15 * w) - w) // 2
-    image = cv2.copyMakeBorder(scene.image, top, int(1.75 * h) - h - top, left, int(1.15 * w) - w - left,
-                               cv2.BORDER_REPLICATE)
-    index_map = cv2.copyMakeBorder(scene.index_map, top, int(1.75 * h) - h - top, left, int(1.15 * w) - w - left,
-                                   cv2.BORDER_CONSTANT, value=-1)
-    return replace(scene, image=image, quads=scene.quads + np.float32([left, top]), index_map=index_map)
+    """``scene`` on a canvas 1.75 times as high and 1.15 times as wide, its border repeated (``further_away``): the
+    same table seen from further away, its cards half as big at the finder's input."""
+    image, corner = further_away(scene.image)
+    index_map, _ = further_away(scene.index_map, fill=-1)
+    return replace(scene, image=image, quads=scene.quads + np.float32(corner), index_map=index_map)
 
 
 @pytest.mark.parametrize("index", [20, 22])
