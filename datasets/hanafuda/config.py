@@ -41,6 +41,7 @@ class SceneConfig:
     back_probability: float = 0.08  # per card, face-down backs mixed in (whole mats also have a stock pile)
     blank_probability: float = 0.08  # per scene, one blank card
     print_variation: bool = True
+    ink_recolour: float = 0.0  # share of decks printing the art's black fills in another colour (classifier crops)
     # table
     surfaces: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_SURFACE_WEIGHTS))
     sheet_probability: float = 0.25  # a paper sheet or mat lying under the cards

@@ -225,6 +225,20 @@ def render_crops(
     return crops.images, list(crops.labels)
 
 
+INK_SHARE = 0.3  # decks whose black fills are printed in another colour, in ``render_crops_ink``
+
+
+def render_crops_ink(
+    n: int, seed: int, styles: tuple[str, ...] | list[str] = TRAIN_STYLES, size: tuple[int, int] = (48, 80)
+) -> tuple[np.ndarray, list[str]]:
+    """``render_crops`` with ``INK_SHARE`` of the decks printing their black fills in another colour: the art a
+    player's deck was drawn from may fill in green what both training styles fill in black (the held-out style's
+    willow and pampas hills). ``train_cards --renderer datasets.hanafuda.crops:render_crops_ink``."""
+    config = replace(crop_scene_config(tuple(styles)), ink_recolour=INK_SHARE)
+    crops = render_crop_set(n, seed, styles, size, config=config)
+    return crops.images, list(crops.labels)
+
+
 def save_crops(path: Path | str, crops: CropSet, meta: dict[str, object] | None = None) -> None:
     """Write an .npz with images, labels (as class indices and names), visible, sources and a JSON meta."""
     path = Path(path)

@@ -45,6 +45,7 @@ class DeckPrint:
     back_colour: tuple[float, float, float]
     back_pattern: str
     blank_line: tuple[float, float, float] | None  # thin outline printed on blank cards, if any
+    ink: tuple[float, float, float] | None = None  # the colour the art's black fills are printed in, if not black
 
 
 def plain_deck(art: StyleArt) -> DeckPrint:
@@ -67,8 +68,10 @@ def plain_deck(art: StyleArt) -> DeckPrint:
     )
 
 
-def sample_deck(rng: np.random.Generator, art: StyleArt, vary: bool = True) -> DeckPrint:
-    """A random deck of this style: colour, border, corners, gloss, backs."""
+def sample_deck(rng: np.random.Generator, art: StyleArt, vary: bool = True, ink_share: float = 0.0) -> DeckPrint:
+    """A random deck of this style: colour, border, corners, gloss, backs; with ``ink_share``, that share of decks
+    print the art's black fills in another colour. (No draw is made for the ink at 0, so scenes rendered before it
+    existed stay the same.)"""
     base = plain_deck(art)
     if not vary:
         return base
@@ -98,7 +101,15 @@ def sample_deck(rng: np.random.Generator, art: StyleArt, vary: bool = True) -> D
         back_colour=_jitter(rng, back, 0.06),
         back_pattern=str(rng.choice(BACK_PATTERNS)),
         blank_line=_jitter(rng, colour, 0.05) if rng.random() < 0.5 else None,
+        ink=_ink(rng) if ink_share > 0 and rng.random() < ink_share else None,
     )
+
+
+def _ink(rng: np.random.Generator) -> tuple[float, float, float]:
+    """A fill colour some deck might print where the art is black: any hue, muted to rich, dark to mid."""
+    pixel = np.array([[[rng.uniform(0, 180), rng.uniform(60, 200), rng.uniform(70, 190)]]], np.float32)
+    bgr = cv2.cvtColor(pixel.astype(np.uint8), cv2.COLOR_HSV2BGR)[0, 0] / 255.0
+    return (float(bgr[0]), float(bgr[1]), float(bgr[2]))
 
 
 def _jitter(rng: np.random.Generator, colour: tuple[float, ...], amount: float) -> tuple[float, float, float]:
@@ -124,6 +135,8 @@ def face_sprite(art: StyleArt, code: str, deck: DeckPrint, height: float) -> np.
     """
     image = art.face(code, min(height * 1.15, ART_HEIGHT))
     scale = image.shape[0] / ART_HEIGHT
+    if deck.ink is not None:
+        image = recolour_fills(image, deck.ink, round(art.border_px * scale))
     if deck.border == "recolour":
         image = image.copy()
         _paint_ring(image, round(art.border_px * scale), _to_u8(deck.border_colour))
@@ -135,6 +148,22 @@ def face_sprite(art: StyleArt, code: str, deck: DeckPrint, height: float) -> np.
     if not np.array_equal(deck.colour_matrix, np.eye(3, dtype=np.float32)):
         image = cv2.transform(image, deck.colour_matrix)
     return _with_corners(image.astype(np.float32) * np.float32(1 / 255), deck)
+
+
+def recolour_fills(image: np.ndarray, ink: tuple[float, float, float], border_px: int) -> np.ndarray:
+    """The art's black fills (dark areas wider than a line, inside the border) shifted to ``ink``, their shading
+    kept: one deck prints a willow's leaves or a hill black, another green. The lines stay lines."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    dark = ((hsv[..., 2] < 100) & (hsv[..., 1] < 90)).astype(np.uint8)
+    k = max(3, round(image.shape[0] / 40)) | 1
+    fills = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+    inner = border_px + 2
+    fills[:inner], fills[-inner:], fills[:, :inner], fills[:, -inner:] = False, False, False, False
+    if not fills.any():
+        return image
+    out = image.astype(np.float32)
+    out[fills] += np.asarray(ink, np.float32) * 255 - np.median(out[fills], axis=0)
+    return np.clip(out + 0.5, 0, 255).astype(np.uint8)
 
 
 def _to_u8(colour: tuple[float, float, float]) -> tuple[int, int, int]:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
+import onnx
 import torch
 import torch.nn.functional as F
 
@@ -27,6 +28,7 @@ from datasets.training.eval_crops import HELD_OUT_STYLE, evaluate, latency_ms, r
 from datasets.training.export import OPSET, export_onnx, max_export_error, model_metadata
 from datasets.training.model_card import write_metadata_json, write_model_card
 from datasets.training.net import BLOCKS, MEAN_BGR, STD_BGR, CardNet, count_macs, count_parameters, normalise
+from datasets.training.onnx_weights import load_convolutions, load_named, recalibrate
 from datasets.training.stream import DEFAULT_RENDERER, CropStream, load_renderer, render_labelled
 from vision.classifier import CardClassifier
 
@@ -57,7 +59,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "session 23; the runtime, vision.classifier, now turns the crops itself where asked)")
     parser.add_argument("--renderer", default=DEFAULT_RENDERER, help="module:function with render_crops' signature")
     parser.add_argument("--checkpoint", type=Path, default=None, help="also save the torch weights here")
-    parser.add_argument("--init", type=Path, default=None, help="start from these torch weights (fine-tuning)")
+    parser.add_argument("--init", type=Path, default=None,
+                        help="fine-tune: start from these torch weights, or from a shipped .onnx")
     parser.add_argument("--publish-from", type=Path, default=None,
                         help="skip training: export, evaluate and describe this checkpoint (from --checkpoint)")
     parser.add_argument("--device", default="cpu", help="torch device of the trainer (cpu, or cuda on a GPU machine)")
@@ -82,21 +85,36 @@ def holdout_accuracy(net: CardNet, crops: np.ndarray, labels: np.ndarray, device
     return float((pred.numpy() == labels).mean())
 
 
+def initial_net(init: Path | None, sample: Callable[[], np.ndarray]) -> CardNet:
+    """A fresh network, or one to fine-tune: torch weights (a checkpoint or bare), or a shipped ``.onnx`` whose
+    training checkpoint is gone (its batch norms given the statistics of ``sample()``'s training crops)."""
+    net = CardNet(len(CLASS_NAMES))
+    if init is None:
+        return net
+    if init.suffix == ".onnx":
+        model = onnx.load(str(init))
+        what = f"{init} as a CardNet"
+        load_convolutions(net, model, torch.zeros(1, 3, 80, 48), what)
+        load_named(net, model, "net.", what)  # ExportWrapper keeps the network as .net
+        recalibrate(net, sample(), batch=512)
+        return net
+    saved = torch.load(init)
+    net.load_state_dict(saved.get("state_dict", saved))
+    return net
+
+
 def train(args: argparse.Namespace, size: tuple[int, int], log: Log) -> tuple[CardNet, dict[str, float]]:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     gen = torch.Generator().manual_seed(args.seed)
-    net = CardNet(len(CLASS_NAMES))
-    if args.init:
-        saved = torch.load(args.init)
-        net.load_state_dict(saved.get("state_dict", saved))  # a checkpoint, or bare weights
-    net.to(args.device)
-    optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     stream = CropStream(TRAIN_STYLES, size, args.seed, args.workers, args.capacity, args.chunk, args.renderer)
     try:
         probe = render_labelled(load_renderer(args.renderer), 512, 10**9 + args.seed, [HELD_OUT_STYLE], size)
         stream.pull(block_until=min(args.capacity, 8 * args.chunk))
+        net = initial_net(args.init, lambda: stream.batch(4096, rng)[0])
+        net.to(args.device)
+        optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
         start = time.monotonic()
         budget = args.minutes * 60
         step = 0
