@@ -8,6 +8,8 @@ upside down is the classifier's business, not geometry's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -111,6 +113,18 @@ def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
 
 def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Pairwise IoU, len(a) x len(b); a cheap bounding-box test skips far pairs."""
+    return _pairwise(a, b, lambda shared, area_a, area_b: shared / (area_a + area_b - shared))
+
+
+def smaller_share_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Pairwise share of the smaller quad's area that lies in the other, len(a) x len(b): 1 where one holds the
+    other, however much bigger it is (which IoU does not say)."""
+    return _pairwise(a, b, lambda shared, area_a, area_b: shared / min(area_a, area_b))
+
+
+def _pairwise(a: np.ndarray, b: np.ndarray, measure: Callable[[float, float, float], float]) -> np.ndarray:
+    """``measure(shared area, area of a[i], area of b[j])`` for every pair that overlaps, else 0 (and 0 for a
+    degenerate quad)."""
     a, b = order_quads(a), order_quads(b)
     out = np.zeros((len(a), len(b)), np.float64)
     if not len(a) or not len(b):
@@ -119,7 +133,8 @@ def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     lo_a, hi_a, lo_b, hi_b = a.min(1), a.max(1), b.min(1), b.max(1)
     overlap = ((lo_a[:, None] < hi_b[None]) & (lo_b[None] < hi_a[:, None])).all(-1)
     for i, j in zip(*np.nonzero(overlap), strict=True):
-        out[i, j] = convex_iou(a[i], b[j], area_a[i], area_b[j])
+        if area_a[i] > 0 and area_b[j] > 0:
+            out[i, j] = measure(convex_intersection(a[i], b[j]), area_a[i], area_b[j])
     return out
 
 

@@ -73,7 +73,15 @@ from vision.classifier import LIVE_TURN_BELOW, CardClassifier
 from vision.exposure import brightened
 from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder, suppress
-from vision.geometry import iou_matrix, quad_areas, quad_iou, quads_sides, warp_quads, within_frame
+from vision.geometry import (
+    iou_matrix,
+    quad_areas,
+    quad_iou,
+    quads_sides,
+    smaller_share_matrix,
+    warp_quads,
+    within_frame,
+)
 from vision.grow_look import GrowLook
 from vision.halves_look import HalvesLook
 from vision.imageio import as_bgr
@@ -99,6 +107,11 @@ PILE_TOUCH = 0.05  # a doubtful back overlapping a sure detection this much lies
 OTHER_QUAD_OVER, OTHER_QUAD_CLEAR = 0.3, 0.6  # a more look's quad over a detection (IoU), clear of the others
 OTHER_QUAD_NEEDS = 0.8  # the least probability of a card's face that such a quad must give to replace the detection's
 SAME_CARD_IOU = 0.5  # two quads overlapping this much and read as the same card are one card
+# ... and so are two read as the same class where the smaller lies this much in the other: one of them would show at
+# most 30 % of its face (a half of a quad across two cards, a pile card found again). Backs only when one holds the
+# other: a pile of backs overlaps that much (0.81 in a held-out pile).
+SAME_CARD_INSIDE = 0.7
+SAME_BACK_INSIDE = 0.9
 PHOTO_MAYBE_NEEDS = 0.7  # a still photo's doubtful candidate needs this much of a card's face: the refiner checks
 # them too (a doubtful one it does not call a card goes), and the classifier, trained with label smoothing, gives a
 # card seen from its true quad 0.8-0.95, so 0.9 left out cards that were there (README, session 15)
@@ -149,20 +162,26 @@ def _joined(first: Detections, closer: Detections) -> Detections:
     return Detections.concatenate([first[~(same & ~surer).any(axis=1)], closer[~(same & surer).any(axis=0)]])
 
 
-def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.ndarray,
+def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.ndarray, back: int,
                        same_card_iou: float = SAME_CARD_IOU) -> np.ndarray:
-    """Which detections to keep when the finder put two loose quads on one card (a close-up, read twice as the
-    same card): of two that overlap by more than ``same_card_iou`` and whose likeliest class is the same card's
-    face (``faces``: which classes are), the less sure goes. Two plains of a month are two cards to the deck
-    prior, so it would name both."""
+    """Which detections to keep when two quads lie on one card (the finder's two loose quads on a close-up, or a
+    step's second quad on a card already found): of two whose likeliest class is the same card's face (``faces``:
+    which classes are) and that overlap by more than ``same_card_iou``, or where the smaller lies
+    ``SAME_CARD_INSIDE`` in the other, the less sure goes; of two backs (class ``back``), where one lies
+    ``SAME_BACK_INSIDE`` in the other. Two plains of a month are two cards to the deck prior, so it would name
+    both."""
     top = probabilities.argmax(axis=1)
     sure = probabilities.max(axis=1)
-    overlap = iou_matrix(quads, quads)
+    overlap, inside = iou_matrix(quads, quads), smaller_share_matrix(quads, quads)
     keep = np.ones(len(quads), bool)
     for i in np.argsort(-sure, kind="stable"):
-        if not keep[i] or not faces[top[i]]:
+        if not keep[i] or not (faces[top[i]] or top[i] == back):
             continue
-        twin = (overlap[i] > same_card_iou) & (top == top[i]) & keep
+        if top[i] == back:
+            twin = inside[i] >= SAME_BACK_INSIDE
+        else:
+            twin = (overlap[i] > same_card_iou) | (inside[i] >= SAME_CARD_INSIDE)
+        twin &= (top == top[i]) & keep
         twin[i] = False
         keep[twin] = False
     return keep
@@ -511,7 +530,8 @@ class Recognizer:
             keep = self._surrounded(image, found.quads, probabilities)
             found, probabilities = found[keep], probabilities[keep]
         if self.same_card_iou is not None and len(found) > 1:
-            keep = _one_quad_per_card(found.quads, probabilities, self.classifier.is_face, self.same_card_iou)
+            keep = _one_quad_per_card(found.quads, probabilities, self.classifier.is_face,
+                                      self.classifier.classes.index(BACK), self.same_card_iou)
             found, probabilities = found[keep], probabilities[keep]
         t3 = time.perf_counter()
         labels = assign_cards(probabilities, self.classifier.classes, self.classifier.class_cards,
