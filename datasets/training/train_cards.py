@@ -94,7 +94,7 @@ def initial_net(init: Path | None, sample: Callable[[], np.ndarray]) -> CardNet:
     if init.suffix == ".onnx":
         model = onnx.load(str(init))
         what = f"{init} as a CardNet"
-        load_convolutions(net, model, torch.zeros(1, 3, 80, 48), what)
+        load_convolutions(net, model, torch.zeros(1, 3, 80, 48), what)  # any crop size: only the call order counts
         load_named(net, model, "net.", what)  # ExportWrapper keeps the network as .net
         recalibrate(net, sample(), batch=512)
         return net
