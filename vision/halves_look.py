@@ -88,7 +88,7 @@ class HalvesLook:
         if not faces:
             return []
         first = faces[0]
-        apart = iou_matrix(tries, tries)[first]
+        apart = iou_matrix(tries[first:first + 1], tries)[0]
         top = read.argmax(axis=1)
         for k in np.argsort(-np.maximum(face, back), kind="stable"):
             if k != first and apart[k] <= APART and (back[k] or top[k] != top[first]):

@@ -31,7 +31,7 @@ _TABLE_TILES = (
 )  # fmt: skip
 
 
-def _hsv(h: float, s: float, v: float) -> np.ndarray:
+def hsv_colour(h: float, s: float, v: float) -> np.ndarray:
     """One BGR float colour from hue in degrees, saturation and value in [0, 1]."""
     pixel = np.array([[[h / 2.0, s * 255.0, v * 255.0]]], np.float32).clip(0, 255).astype(np.uint8)
     return cv2.cvtColor(pixel, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32) / 255.0
@@ -48,7 +48,7 @@ def _constant_gloss(shape: tuple[int, int], value: float) -> np.ndarray:
 def wood(rng: np.random.Generator, shape: tuple[int, int], ppm: float) -> Texture:
     """Planks with growth rings distorted by noise, fibres along the grain and dark seams."""
     h, w = shape
-    light = _hsv(rng.uniform(18, 38), rng.uniform(0.3, 0.65), rng.uniform(0.45, 0.92))
+    light = hsv_colour(rng.uniform(18, 38), rng.uniform(0.3, 0.65), rng.uniform(0.45, 0.92))
     dark = light * rng.uniform(0.45, 0.8) * np.array([0.85, 0.92, 1.0], np.float32)
     plank = rng.uniform(70, 220) * ppm
     ys = np.arange(h, dtype=np.float32)[:, None]
@@ -76,7 +76,7 @@ def felt(rng: np.random.Generator, shape: tuple[int, int], ppm: float) -> Textur
     """Card-table felt or baize: fine fuzzy fibres over a slow mottle."""
     hue = rng.choice([120.0, 140.0, 210.0, 0.0, 350.0, 30.0, 0.0])
     sat = rng.uniform(0.0, 0.15) if rng.random() < 0.2 else rng.uniform(0.4, 0.85)
-    base = _hsv(hue + rng.normal(0, 8), sat, rng.uniform(0.18, 0.6))
+    base = hsv_colour(hue + rng.normal(0, 8), sat, rng.uniform(0.18, 0.6))
     fuzz = cv2.GaussianBlur(pixel_noise(rng, shape, 1.0), (0, 0), max(0.25 * ppm, 0.5))
     mottle = fractal_noise(rng, shape, cell=rng.uniform(20, 60) * ppm, octaves=3)
     gain = 1.0 + 0.12 * fuzz / max(float(fuzz.std()), 1e-6) + 0.07 * mottle
@@ -86,7 +86,7 @@ def felt(rng: np.random.Generator, shape: tuple[int, int], ppm: float) -> Textur
 def cloth(rng: np.random.Generator, shape: tuple[int, int], ppm: float) -> Texture:
     """A woven tablecloth: plain weave threads, optionally gingham checks or stripes."""
     h, w = shape
-    base = _hsv(rng.uniform(0, 360), rng.uniform(0.0, 0.7), rng.uniform(0.45, 0.95))
+    base = hsv_colour(rng.uniform(0, 360), rng.uniform(0.0, 0.7), rng.uniform(0.45, 0.95))
     period = rng.uniform(0.5, 1.6) * ppm
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     weave = np.ones(shape, np.float32)
@@ -101,7 +101,7 @@ def cloth(rng: np.random.Generator, shape: tuple[int, int], ppm: float) -> Textu
     image = base * weave[..., None]
     pattern = rng.random()
     if pattern < 0.5:
-        second = _hsv(rng.uniform(0, 360), rng.uniform(0.4, 0.9), rng.uniform(0.3, 0.8))
+        second = hsv_colour(rng.uniform(0, 360), rng.uniform(0.4, 0.9), rng.uniform(0.3, 0.8))
         check = rng.uniform(4, 25) * ppm
         sx = ((xs / check) % 1.0 < 0.5).astype(np.float32)
         sy = ((ys / check) % 1.0 < 0.5).astype(np.float32) if pattern < 0.35 else np.zeros(shape, np.float32)
@@ -114,9 +114,9 @@ def paper(rng: np.random.Generator, shape: tuple[int, int], ppm: float) -> Textu
     """White, off-white or kraft paper with faint fibres."""
     h, w = shape
     if rng.random() < 0.8:
-        base = _hsv(rng.uniform(20, 60), rng.uniform(0.0, 0.12), rng.uniform(0.82, 1.0))
+        base = hsv_colour(rng.uniform(20, 60), rng.uniform(0.0, 0.12), rng.uniform(0.82, 1.0))
     else:
-        base = _hsv(rng.uniform(22, 35), rng.uniform(0.35, 0.55), rng.uniform(0.55, 0.8))
+        base = hsv_colour(rng.uniform(22, 35), rng.uniform(0.35, 0.55), rng.uniform(0.55, 0.8))
     layer = np.zeros(shape, np.float32)
     count = min(int(h * w / max(ppm * ppm, 1e-3) * rng.uniform(0.02, 0.08)), 6000)
     starts = rng.uniform([0, 0], [w, h], (count, 1, 2))
@@ -138,11 +138,11 @@ def plain_desk(rng: np.random.Generator, shape: tuple[int, int], ppm: float) -> 
     """Laminate or painted desks: one colour, a faint gradient and very little texture, often glossy."""
     h, w = shape
     if rng.random() < 0.6:
-        base = _hsv(
+        base = hsv_colour(
             rng.uniform(0, 60), rng.uniform(0.0, 0.15), rng.choice([rng.uniform(0.08, 0.3), rng.uniform(0.6, 0.97)])
         )
     else:
-        base = _hsv(rng.uniform(0, 360), rng.uniform(0.2, 0.7), rng.uniform(0.3, 0.9))
+        base = hsv_colour(rng.uniform(0, 360), rng.uniform(0.2, 0.7), rng.uniform(0.3, 0.9))
     other = base * rng.uniform(0.75, 1.2)
     angle = rng.uniform(0, 2 * np.pi)
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -161,8 +161,8 @@ def plain_desk(rng: np.random.Generator, shape: tuple[int, int], ppm: float) -> 
 def gradient(rng: np.random.Generator, shape: tuple[int, int], ppm: float) -> Texture:
     """Linear or radial blend of two colours, like a backdrop or a lit sheet."""
     h, w = shape
-    a = _hsv(rng.uniform(0, 360), rng.uniform(0, 0.8), rng.uniform(0.15, 0.95))
-    b = _hsv(rng.uniform(0, 360), rng.uniform(0, 0.8), rng.uniform(0.15, 0.95))
+    a = hsv_colour(rng.uniform(0, 360), rng.uniform(0, 0.8), rng.uniform(0.15, 0.95))
+    b = hsv_colour(rng.uniform(0, 360), rng.uniform(0, 0.8), rng.uniform(0.15, 0.95))
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     if rng.random() < 0.5:
         angle = rng.uniform(0, 2 * np.pi)
@@ -182,14 +182,14 @@ def printed_mat(rng: np.random.Generator, shape: tuple[int, int], ppm: float) ->
     image = paper_like
     if rng.random() < 0.3:
         image = _print_picture(rng, image, ppm)
-    ink = _hsv(rng.uniform(0, 360), rng.uniform(0, 0.9), rng.uniform(0.0, 0.5))
+    ink = hsv_colour(rng.uniform(0, 360), rng.uniform(0, 0.9), rng.uniform(0.0, 0.5))
     line = max(round(rng.uniform(0.4, 2.0) * ppm), 1)
     for _ in range(int(rng.integers(2, 9))):
         zw, zh = rng.uniform(60, 300) * ppm, rng.uniform(50, 200) * ppm
         x0, y0 = rng.uniform(-zw / 2, w), rng.uniform(-zh / 2, h)
         p0, p1 = (int(x0), int(y0)), (int(x0 + zw), int(y0 + zh))
         if rng.random() < 0.3:
-            fill = _hsv(rng.uniform(0, 360), rng.uniform(0.1, 0.5), rng.uniform(0.6, 0.95))
+            fill = hsv_colour(rng.uniform(0, 360), rng.uniform(0.1, 0.5), rng.uniform(0.6, 0.95))
             cv2.rectangle(image, p0, p1, tuple(float(c) for c in fill), -1)
         cv2.rectangle(image, p0, p1, tuple(float(c) for c in ink), line, cv2.LINE_AA)
         words = ("FIELD", "STOCK", "PLAYER 1", "PLAYER 2", "CAPTURED", "HAND", "DISCARD", "BRIGHTS", "RIBBONS")

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from datasets.hanafuda.art import ART_HEIGHT, StyleArt
+from datasets.hanafuda.backgrounds import hsv_colour
 from datasets.hanafuda.noise import fractal_noise, pixel_noise
 
 # BGR in [0, 1]. "paper" means no coloured border at all.
@@ -107,8 +108,7 @@ def sample_deck(rng: np.random.Generator, art: StyleArt, vary: bool = True, ink_
 
 def _ink(rng: np.random.Generator) -> tuple[float, float, float]:
     """A fill colour some deck might print where the art is black: any hue, muted to rich, dark to mid."""
-    pixel = np.array([[[rng.uniform(0, 180), rng.uniform(60, 200), rng.uniform(70, 190)]]], np.float32)
-    bgr = cv2.cvtColor(pixel.astype(np.uint8), cv2.COLOR_HSV2BGR)[0, 0] / 255.0
+    bgr = hsv_colour(rng.uniform(0, 360), rng.uniform(0.24, 0.78), rng.uniform(0.27, 0.75))
     return (float(bgr[0]), float(bgr[1]), float(bgr[2]))
 
 
