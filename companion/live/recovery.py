@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, Mismatch, common_prefix, infer, remember
+from companion.live.infer import NOTHING_PENDING, Hypothesis, Inference, Mismatch, Score, common_prefix, infer, remember
 from companion.live.table import ObservedTable
 from engine.errors import KibitzError
 
@@ -127,7 +127,6 @@ class Recovery:
                     continue
                 self._replace(index, alt, "revised: an assumed action", f"{history[index]} (assumed) was {alt}",
                               found)
-                self.assumed = [a for a in self.assumed if a[0] < index]
                 return True
         return False
 
@@ -136,32 +135,59 @@ class Recovery:
         misread or unreadable moving card that could also have been another). As a referee would, the last
         actions are explained again jointly, from before the oldest one that moved a card the view is at odds
         about (within ``repair_depth``; else the last turn): a clean explanation, clearly better, that changes
-        at most ``max_revised`` of them replaces them. Nothing older is rewritten."""
+        at most ``max_revised`` of them replaces them. Where none does from there, the same is asked from each
+        later action in turn (the older ones kept as they stand). Nothing older is rewritten."""
         history = tuple(self.game.history)
         classes = {m.cls for m in conflict.best.score.mismatches if m.kind in ("extra", "missing", "misread")}
         oldest = len(history) - self.config.repair_depth
         suspects = [i for cls in classes for i in self.game.suspects(cls) if i >= oldest]
-        k = len(history) - min(suspects) if suspects else min(2, len(history))
-        if not k:
-            return False
+        deepest = len(history) - min(suspects) if suspects else min(2, len(history))
+        for k in range(deepest, 0, -1):  # from the deepest; a shallower fork only to take back a made-up move
+            revision = self._revision(table, conflict, history, k, must_drop=k < deepest)
+            if revision is None:
+                continue
+            alt, changed = revision
+            said = "; ".join(f"{old} was a misread: it was {new}" if new else f"{old} did not happen"
+                             for old, new in changed)
+            try:
+                self._rewrite(len(history) - k, [(a, "camera", "revised after a misread") for a in alt.actions],
+                              said, alt)
+            except KibitzError:
+                return False
+            return True
+        return False
+
+    def _revision(self, table: ObservedTable, conflict: Inference, history: tuple[str, ...], k: int,
+                  must_drop: bool = False) -> tuple[Inference, list[tuple[str, str | None]]] | None:
+        """The view explained again from before the last ``k`` actions, and what that changes of them (an action
+        the new explanation has no place for: None, a move made up on a misread, which the view must be at odds
+        with); None unless it is clean, clearly better, and changes 1 to ``max_revised`` of them (``must_drop``:
+        one of them taken back)."""
         try:
             fork = self.game.fork(history[:-k])
         except KibitzError:
-            return False
+            return None
         alt = infer(fork, table, replace(self.config, max_actions=k + 2), NOTHING_PENDING, self.memory)
         revised = alt.actions[:k]
-        changed = [(old, new) for old, new in zip(history[-k:], revised, strict=False) if old != new]
-        if (alt.verdict != "moves" or len(revised) < k or not 0 < len(changed) <= self.max_revised
+        changed: list[tuple[str, str | None]] = [(old, new) for old, new in zip(history[-k:], revised, strict=False)
+                                                 if old != new]
+        dropped = history[len(history) - k + len(revised):]
+        changed += [(old, None) for old in dropped]
+        if (alt.verdict != "moves" or not 0 < len(changed) <= self.max_revised or (must_drop and not dropped)
+                or not all(self._at_odds(old, conflict.best.score) for old in dropped)
                 or not cleaner(alt.best.score.mismatches, conflict.best.score.mismatches)
                 or alt.best.total > conflict.best.total - self.config.margin):
-            return False
-        said = "; ".join(f"{old} was a misread: it was {new}" for old, new in changed)
-        try:
-            self._rewrite(len(history) - k, [(a, "camera", "revised after a misread") for a in alt.actions], said,
-                          alt)
-        except KibitzError:
-            return False
-        return True
+            return None
+        return alt, changed
+
+    def _at_odds(self, action: str, conflict: Score) -> bool:
+        """Whether the view shows every card ``action`` moved where the standing actions cannot put it (each read
+        where another card should be, or left unexplained): only then may a committed move be called one that did
+        not happen. A card out of sight, or lying where the move put it, says nothing against it."""
+        classes = {c for word in action.split() if (c := self.game.visual_class(word)) is not None}
+        odd = {self.game.visual_class(m.seen.label) for m in conflict.mismatches
+               if m.kind in ("extra", "misread") and m.seen is not None}
+        return bool(classes) and classes <= odd
 
     def _replace(self, index: int, action: str, note: str, said: str, found: Inference) -> None:
         """Put ``action`` in the place of the round's ``index``-th action, replay the later ones, and go on from
@@ -174,7 +200,8 @@ class Recovery:
 
     def _rewrite(self, index: int, steps: Sequence[Step], said: str, found: Inference) -> None:
         """Take back the round's actions from ``index`` on (retracted in the record), commit ``steps`` instead,
-        and go on from ``found`` (the inference they come from)."""
+        and go on from ``found`` (the inference they come from). What was assumed there no longer stands."""
+        self.assumed = [a for a in self.assumed if a[0] < index]
         undone = [self.game.pop() for _ in range(len(self.game.history) - index)]
         if self.writer is not None:
             for _ in undone:

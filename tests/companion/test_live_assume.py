@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import pytest
 
+from companion.live.infer import Mismatch, Score
 from companion.live.koikoi import visual_class
 from companion.live.session import LiveSession
-from companion.live.table import ObservedTable
+from companion.live.table import ObservedTable, SeenCard, captures
+from engine.capture import Phase
 from engine.cards import Card
 from engine.koikoi.bots import GreedyBot
 from engine.koikoi.round import KoiKoiRound
 from engine.moves import MoveKind
 from tests.companion.live_helpers import canonical
-from tests.companion.test_live_infer import Table, first_turn, kinds, start
+from tests.companion.test_live_infer import Table, first_turn, kinds, opponent_capture, start
 
 
 def _look_alikes(truth: KoiKoiRound, card: Card) -> list[Card]:
@@ -94,7 +96,7 @@ def test_a_clear_read_of_a_partly_hidden_card_counts_against_an_explanation_that
     dearer: an explanation that places it beats one that leaves it out."""
     from companion.live.game import Expect, Prediction
     from companion.live.infer import score_table
-    from companion.live.table import SeenCard
+
 
     def seen(confidence: float) -> ObservedTable:
         return ObservedTable((SeenCard("pine-crane", "field", 0.95, (0.0, 0.0), 140.0),
@@ -140,3 +142,57 @@ def test_a_move_on_a_misread_card_is_revised_when_two_later_looks_read_it_otherw
     second = session.observe(table.view(truth))
     assert "revised" in kinds(second)
     assert canonical(session.actions()[before:]) == canonical([str(move)])
+
+
+def test_a_wrong_flip_and_the_move_it_made_up_are_revised_once_the_flip_is_seen() -> None:
+    """Player 1's flip was committed as another card (an assumption, say), and the view after it was then
+    explained by a move of player 0 that did not happen. A later view shows the true flip, and the card of the
+    made-up move still in the hand: the flip is revised and the made-up move taken back, both said; the round is
+    the true one again."""
+    for seed in range(60):
+        found = opponent_capture(seed)
+        if found is None:
+            continue
+        truth, table, session, _ = found
+        session.observe(table.view(truth))
+        if truth.phase is not Phase.FLIP or session.actions() != [str(m) for m in truth.move_stack]:
+            continue
+        flip = truth.generate_legal_moves()[0]
+        wrong = next((c for c in truth.view(0).unknown() if c != flip.card and visual_class(c.code) != visual_class(
+            flip.card.code) and all(m.month != c.month for m in truth.field_cards())), None)
+        if wrong is None or flip.card is None:
+            continue
+        before = truth.field_cards()  # the session's field after the wrong flip, which lands alone
+        truth.push(flip)
+        if truth.is_over or truth.turn != 0 or truth.phase is not Phase.PLAY:
+            continue
+        lone = next((c for c in truth.hand(0) if all(f.month != c.month for f in (*before, *truth.field_cards(),
+                                                                                   wrong))), None)
+        if lone is not None:
+            break
+    else:
+        pytest.fail("no round in 60 seeds with player 1's flip and a lone play for player 0 after it")
+    truth_actions = [*session.actions(), str(flip)]
+    session.game.push(f"flip {wrong.code}", "camera")  # what a wrong assumption commits
+    session.game.push(f"play {lone.code}", "camera")  # and a move made up to explain the next view
+    events = session.observe(table.view(truth, show_hand=True))  # the made-up move's card lies in the hand
+    events += session.observe(table.view(truth, show_hand=True))
+    said = " ".join(e.message for e in events if e.kind == "revised")
+    assert f"play {lone.code} did not happen" in said and wrong.code in said
+    assert canonical(session.actions()) == canonical(truth_actions)
+
+
+def test_a_move_is_called_one_that_did_not_happen_only_where_the_view_shows_all_its_cards_elsewhere() -> None:
+    """A repair may take back a committed move only where the view shows every card it moved where the standing
+    actions cannot put it (read as another card, or unexplained): a card lying where the move put it, or out of
+    sight, says nothing against it."""
+    session = first_turn()[2]
+    move = "play pine-crane take pine-ribbon"
+    crane = SeenCard("pine-crane", captures(1), 0.95, (0.0, 0.0), 140.0)
+    ribbon = SeenCard("pine-ribbon", captures(1), 0.95, (30.0, 40.0), 140.0)
+    elsewhere = (Mismatch("extra", "pine-crane", captures(1), crane), Mismatch("misread", "iris-bridge", captures(1),
+                                                                              ribbon))
+    assert session._at_odds(move, Score(1.0, elsewhere))
+    assert not session._at_odds(move, Score(1.0, elsewhere[:1]))  # the ribbon lies where the move put it
+    assert not session._at_odds(move, Score(1.0, (elsewhere[0], Mismatch("missing", "pine-ribbon", "field"))))
+    assert not session._at_odds(move, Score(0.0, ()))
