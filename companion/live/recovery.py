@@ -4,7 +4,9 @@
   next action is assumed, and said (``assumed``).
 - An assumed action is put right when a later view shows its card elsewhere (``revised``).
 - A conflict, or a misread the rules would correct, may come from a recent move committed on a misread card:
-  the last actions are explained again jointly, and a clearly better explanation replaces them (``revised``).
+  the last actions are explained again jointly, and a clearly better explanation replaces them (``revised``);
+  a move made up on such a misread, whose cards the view shows where the standing actions cannot put them, is
+  taken back so (said: it did not happen).
 
 Nothing is rewritten silently: every revision is retracted in the record and said.
 """
@@ -135,8 +137,9 @@ class Recovery:
         misread or unreadable moving card that could also have been another). As a referee would, the last
         actions are explained again jointly, from before the oldest one that moved a card the view is at odds
         about (within ``repair_depth``; else the last turn): a clean explanation, clearly better, that changes
-        at most ``max_revised`` of them replaces them. Where none does from there, the same is asked from each
-        later action in turn (the older ones kept as they stand). Nothing older is rewritten."""
+        at most ``max_revised`` of them replaces them. Where none does from there, each later action in turn is
+        the fork, for an explanation that takes back a move made up on a misread (``_at_odds``; the older ones
+        kept as they stand). Nothing older is rewritten."""
         history = tuple(self.game.history)
         classes = {m.cls for m in conflict.best.score.mismatches if m.kind in ("extra", "missing", "misread")}
         oldest = len(history) - self.config.repair_depth

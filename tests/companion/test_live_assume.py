@@ -97,7 +97,6 @@ def test_a_clear_read_of_a_partly_hidden_card_counts_against_an_explanation_that
     from companion.live.game import Expect, Prediction
     from companion.live.infer import score_table
 
-
     def seen(confidence: float) -> ObservedTable:
         return ObservedTable((SeenCard("pine-crane", "field", 0.95, (0.0, 0.0), 140.0),
                               SeenCard("pine-ribbon", "field", confidence, (30.0, 40.0), 140.0, partial=True)))
@@ -158,9 +157,10 @@ def test_a_wrong_flip_and_the_move_it_made_up_are_revised_once_the_flip_is_seen(
         if truth.phase is not Phase.FLIP or session.actions() != [str(m) for m in truth.move_stack]:
             continue
         flip = truth.generate_legal_moves()[0]
-        wrong = next((c for c in truth.view(0).unknown() if c != flip.card and visual_class(c.code) != visual_class(
-            flip.card.code) and all(m.month != c.month for m in truth.field_cards())), None)
-        if wrong is None or flip.card is None:
+        assert flip.card is not None
+        wrong = next((c for c in truth.view(0).unknown() if visual_class(c.code) != visual_class(flip.card.code)
+                      and all(f.month != c.month for f in truth.field_cards())), None)  # it would land alone
+        if wrong is None:
             continue
         before = truth.field_cards()  # the session's field after the wrong flip, which lands alone
         truth.push(flip)
