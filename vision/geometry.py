@@ -8,8 +8,6 @@ upside down is the classifier's business, not geometry's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import cv2
 import numpy as np
 
@@ -113,29 +111,41 @@ def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
 
 def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Pairwise IoU, len(a) x len(b); a cheap bounding-box test skips far pairs."""
-    return _pairwise(a, b, lambda shared, area_a, area_b: shared / (area_a + area_b - shared))
+    return iou_of(*overlap_areas(a, b))
 
 
 def smaller_share_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Pairwise share of the smaller quad's area that lies in the other, len(a) x len(b): 1 where one holds the
     other, however much bigger it is (which IoU does not say)."""
-    return _pairwise(a, b, lambda shared, area_a, area_b: shared / min(area_a, area_b))
+    return smaller_share_of(*overlap_areas(a, b))
 
 
-def _pairwise(a: np.ndarray, b: np.ndarray, measure: Callable[[float, float, float], float]) -> np.ndarray:
-    """``measure(shared area, area of a[i], area of b[j])`` for every pair that overlaps, else 0 (and 0 for a
-    degenerate quad)."""
+def overlap_areas(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The area each pair shares (len(a) x len(b); 0 for pairs whose boxes do not meet, and for a degenerate quad)
+    and each quad's area: what ``iou_of`` and ``smaller_share_of`` are computed from, once for both."""
     a, b = order_quads(a), order_quads(b)
-    out = np.zeros((len(a), len(b)), np.float64)
-    if not len(a) or not len(b):
-        return out
     area_a, area_b = quad_areas(a), quad_areas(b)
+    shared = np.zeros((len(a), len(b)), np.float64)
+    if not len(a) or not len(b):
+        return shared, area_a, area_b
     lo_a, hi_a, lo_b, hi_b = a.min(1), a.max(1), b.min(1), b.max(1)
     overlap = ((lo_a[:, None] < hi_b[None]) & (lo_b[None] < hi_a[:, None])).all(-1)
+    overlap &= (area_a[:, None] > 0) & (area_b[None] > 0)
     for i, j in zip(*np.nonzero(overlap), strict=True):
-        if area_a[i] > 0 and area_b[j] > 0:
-            out[i, j] = measure(convex_intersection(a[i], b[j]), area_a[i], area_b[j])
-    return out
+        shared[i, j] = convex_intersection(a[i], b[j])
+    return shared, area_a, area_b
+
+
+def iou_of(shared: np.ndarray, area_a: np.ndarray, area_b: np.ndarray) -> np.ndarray:
+    """Pairwise IoU from ``overlap_areas``."""
+    union = area_a[:, None] + area_b[None] - shared
+    return np.divide(shared, union, out=np.zeros_like(shared), where=shared > 0)
+
+
+def smaller_share_of(shared: np.ndarray, area_a: np.ndarray, area_b: np.ndarray) -> np.ndarray:
+    """Pairwise share of the smaller quad inside the other, from ``overlap_areas``."""
+    smaller = np.minimum(area_a[:, None], area_b[None])
+    return np.divide(shared, smaller, out=np.zeros_like(shared), where=shared > 0)
 
 
 def quad_areas(quads: np.ndarray) -> np.ndarray:

@@ -75,10 +75,12 @@ from vision.finder import CardFinder
 from vision.finder_learned import LearnedFinder, suppress
 from vision.geometry import (
     iou_matrix,
+    iou_of,
+    overlap_areas,
     quad_areas,
     quad_iou,
     quads_sides,
-    smaller_share_matrix,
+    smaller_share_of,
     warp_quads,
     within_frame,
 )
@@ -172,7 +174,8 @@ def _one_quad_per_card(quads: np.ndarray, probabilities: np.ndarray, faces: np.n
     both."""
     top = probabilities.argmax(axis=1)
     sure = probabilities.max(axis=1)
-    overlap, inside = iou_matrix(quads, quads), smaller_share_matrix(quads, quads)
+    areas = overlap_areas(quads, quads)
+    overlap, inside = iou_of(*areas), smaller_share_of(*areas)
     keep = np.ones(len(quads), bool)
     for i in np.argsort(-sure, kind="stable"):
         if not keep[i] or not (faces[top[i]] or top[i] == back):

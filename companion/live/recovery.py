@@ -166,6 +166,8 @@ class Recovery:
         the new explanation has no place for: None, a move made up on a misread, which the view must be at odds
         with); None unless it is clean, clearly better, and changes 1 to ``max_revised`` of them (``must_drop``:
         one of them taken back)."""
+        if must_drop and not self._at_odds(history[-1], conflict.best.score):
+            return None  # what is taken back ends with the last action: no inference can pass
         try:
             fork = self.game.fork(history[:-k])
         except KibitzError:
