@@ -9,14 +9,14 @@ import pytest
 
 from datasets.dominoes.faces import face_sprite
 from datasets.dominoes.finder_scenes import eval_scene
-from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from datasets.dominoes.scenes import DominoScene, DominoSceneConfig, render_scene
 from datasets.dominoes.styles import sample_style
 from models import model_path
-from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer
+from vision.dominoes.recognizer import PHOTO_LOOKS, DominoRecognizer, _block_cuts
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.tile_finder import TileFinder
 from vision.finder_learned import FinderModelError, LearnedFinder
-from vision.geometry import iou_matrix, order_quads
+from vision.geometry import iou_matrix, order_quads, quads_sides
 from vision.imageio import EmptyImageError
 
 
@@ -136,3 +136,58 @@ def test_the_finer_look_adds_face_up_tiles_only(shared_data: Path) -> None:
     quads, finer = still._find(scene.image)
     assert sum(finer) >= 2 and len(quads) == len(live.find(scene.image)) + sum(finer)
     assert still(scene.image).labels() == live(scene.image).labels()
+
+
+def _held_out(seed: int, index: int) -> DominoScene:
+    return render_scene(np.random.default_rng([seed, index]), DominoSceneConfig(styles=("paigow-art",)))
+
+
+def _matched(scene: DominoScene, quads: list[np.ndarray]) -> np.ndarray:
+    """For each tile of ``scene``, whether a reported quad lies on it (IoU 0.5)."""
+    if not quads:
+        return np.zeros(len(scene.quads), bool)
+    return iou_matrix(np.array(quads, np.float32), scene.quads).max(axis=0) >= 0.5
+
+
+def test_a_wall_of_backs_seen_as_one_block_comes_apart(shared_data: Path) -> None:
+    """Five backs side by side (the upper layer of a wall, printed "RO") make one squat quad to the finder, which
+    the pip reader took for a 2:6. A still photo cuts it into the tiles the refiner finds there."""
+    scene = _held_out(777, 2)
+    whole = scene.visible >= 0.98
+    assert whole.sum() == 5 and not scene.face_up[whole].any()
+    seen = DominoRecognizer.for_photos("chinese")(scene.image)
+    assert len(seen.tiles) == 5 and all(t.face_down for t in seen.tiles)
+    assert _matched(scene, [np.asarray(t.quad) for t in seen.tiles])[whole].all()
+
+
+def test_a_tile_on_a_mat_marker_is_not_cut_from_it(shared_data: Path) -> None:
+    """A tile lying half on a printed mat's marker makes a squat quad with it; cut in two, one piece would be the
+    marker, read as a back. The pieces must all be read alike, so the tile is read and nothing else is reported."""
+    scene = _held_out(7, 4)
+    seen = DominoRecognizer.for_photos("chinese")(scene.image)
+    assert sorted(seen.labels()) == sorted(f"{min(f)}:{max(f)}" for f in scene.faces)
+    assert not any(t.face_down for t in seen.tiles)
+
+
+def test_block_cuts_have_the_tiles_shape() -> None:
+    """A quad five tiles wide may be cut into four or five tiles side by side (each as long as the quad is wide),
+    never into pieces of another shape than a tile's."""
+    block = np.array([[0, 0], [250, 0], [250, 140], [0, 140]], np.float32)  # five 50 x 140 tiles, aspect 2.8
+    cuts = _block_cuts(block, 2.5)
+    five = [pieces for pieces in cuts if len(pieces) == 5]
+    assert len(five) == 1
+    assert np.allclose([quads_sides(p)[1] for p in five[0]], 140.0)
+    assert sorted(len(pieces) for pieces in cuts) == [4, 5]  # 140 / (250 / n) within 0.8-1.25 of 2.5
+
+
+def test_a_loose_quad_past_the_frame_is_pulled_onto_its_tile(shared_data: Path) -> None:
+    """A lone 1:4 near the frame's right edge: the finder's quad reaches past the frame by 14 % of its length (the
+    tile itself does not), which used to drop it as cut. The refiner is shown it and moves it onto the tile."""
+    scene = _held_out(99, 3)
+    k = 4
+    assert scene.face_up[k] and sorted(scene.faces[k]) == [1, 4] and not scene.cut[k]
+    assert scene.quads[k][:, 0].max() > 1270  # within 3 px of the right edge
+    seen = DominoRecognizer.for_photos("chinese")(scene.image)
+    on = [t.tile for t in seen.tiles if iou_matrix(np.asarray(t.quad, np.float32)[None], scene.quads[k:k + 1])[0, 0]
+          >= 0.5]
+    assert on == ["1:4"]

@@ -54,12 +54,12 @@ from vision.dominoes.finder import FinderParams, find_tiles
 from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
-from vision.dominoes.resolve import Resolved, resolve
+from vision.dominoes.resolve import Resolved, face_down, resolve
 from vision.dominoes.seams import MIN_SHAPED, aspect, nudged, pulled_apart, refit, slid_along
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
-from vision.geometry import convex_intersection, order_quads, quad_areas
+from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_areas, quads_sides, smaller_share_matrix
 from vision.imageio import as_bgr
 from vision.more_looks import Look, MoreLooks
 from vision.observation import Detections
@@ -99,6 +99,9 @@ BESIDE_SURE = 0.5  # still photos: a tile only the look beside found is named wi
 BACKS_TOUCH = 1.2  # a European back found beside is kept within this many tile lengths of a back (centre to centre)
 OTHER_LENGTH = 0.15  # a found tile this far off the median length: the tiles beside it are looked for at both
 BACK_LENGTH = (0.65, 1.5)  # a face-down quad's length over that median: a tilted camera shows near tiles longer
+BLOCK_RATIO = 0.8  # a quad squatter than this share of the set's tile shape may hold tiles side by side (a wall)
+TILE_SHAPE = (0.8, 1.25)  # a block's pieces are tiles where their shape is within these shares of the set's
+PIECE_STAYS = 0.5  # IoU of a block's piece with where the refiner moves it, at least, for the piece to be a tile
 
 
 def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> bool:
@@ -107,13 +110,30 @@ def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> b
                 and (y <= height - 1 - margin).all())
 
 
-def _whole(found: Detections, width: int, height: int) -> list[int]:
-    """Indices of the found tiles neither flagged partial (covered) nor cut by the frame."""
+def _whole(found: Detections, width: int, height: int, reach: float = 0.0) -> list[int]:
+    """Indices of the found tiles neither flagged partial (covered) nor cut by the frame; with ``reach``, also those
+    reaching past the frame by at most that share of their length (a loose quad the refiner may pull onto its tile)."""
     return [i for i, (q, partial) in enumerate(zip(found.quads, found.partial, strict=True))
-            if not partial and _inside(q, width, height)]
+            if not partial and (_inside(q, width, height) or (reach and _past(q, width, height) <= reach))]
 
 
-MAX_CUT = 0.04  # a quad may reach this share of its length past the frame (a tile's rim cut off, a loose quad)
+def _past(quad: np.ndarray, width: int, height: int) -> float:
+    """How far ``quad`` reaches past the frame, as a share of its length."""
+    return float(_reach_past(np.asarray(quad, np.float64)[None], width, height)[0])
+
+
+def _reach_past(quads: np.ndarray, width: int, height: int) -> np.ndarray:
+    """How far each of ``quads`` (... x 4 x 2) reaches past the frame (the outermost pixel centres but one), as a
+    share of its length."""
+    low, high = np.array([1.0, 1.0]), np.array([width - 2.0, height - 2.0])
+    past = np.maximum(np.maximum(low - quads, quads - high), 0.0).max(axis=(-2, -1))
+    lengths = (np.linalg.norm(quads[..., 3, :] - quads[..., 0, :], axis=-1)
+               + np.linalg.norm(quads[..., 2, :] - quads[..., 1, :], axis=-1)) / 2
+    return past / np.maximum(lengths, 1.0)
+
+
+LOOSE_CUT = 0.2  # a candidate reaching this share of its length past the frame is still shown to the refiner
+MAX_CUT = 0.05  # a quad may reach this share of its length past the frame (a tile's rim cut off, a loose quad)
 
 
 def _into_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -121,10 +141,8 @@ def _into_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
     length (the frame cuts a tile's rim at most, never its pips); else as it is (and dropped as cut)."""
     quads = np.asarray(quads, np.float64)
     low, high = np.array([1.0, 1.0]), np.array([width - 2.0, height - 2.0])
-    past = np.maximum(np.maximum(low - quads, quads - high), 0.0).max(axis=(-2, -1))
-    lengths = (np.linalg.norm(quads[..., 3, :] - quads[..., 0, :], axis=-1)
-               + np.linalg.norm(quads[..., 2, :] - quads[..., 1, :], axis=-1)) / 2
-    return np.where((past <= MAX_CUT * lengths)[..., None, None], np.clip(quads, low, high), quads).astype(np.float32)
+    near = _reach_past(quads, width, height) <= MAX_CUT
+    return np.where(near[..., None, None], np.clip(quads, low, high), quads).astype(np.float32)
 
 
 def _pulled_in(found: Detections, width: int, height: int) -> Detections:
@@ -289,6 +307,29 @@ def _full_length(quads: list[np.ndarray]) -> list[np.ndarray]:
         return quads
     typical = float(np.median([_length(q) for q in quads]))
     return [q for q in quads if _length(q) >= MIN_UP_LENGTH * typical]
+
+
+def _ratio(quad: np.ndarray) -> float:
+    """A quad's long side over its short side."""
+    short, long = quads_sides(quad)
+    return float(long[0] / max(short[0], 1e-6))
+
+
+def _block_cuts(quad: np.ndarray, aspect: float) -> list[list[np.ndarray]]:
+    """The ways ``quad`` may hold 2-6 tiles of about ``aspect`` side by side (``TILE_SHAPE``): cut across its length
+    (each tile as long as the quad is wide) or along it (each as long as the quad), each way as the pieces list."""
+    q = order_quads(np.asarray(quad, np.float32)[None])[0]  # TL, TR, BR, BL: the short side first
+    ratio = _ratio(q)
+    cuts = []
+    for n in range(2, 7):
+        edges = np.linspace(0.0, 1.0, n + 1)[:, None]
+        if TILE_SHAPE[0] <= n / ratio / aspect <= TILE_SHAPE[1]:  # slices along the length, one tile each
+            left, right = q[0] + edges * (q[3] - q[0]), q[1] + edges * (q[2] - q[1])
+            cuts.append([np.array([left[k], right[k], right[k + 1], left[k + 1]], np.float32) for k in range(n)])
+        if TILE_SHAPE[0] <= n * ratio / aspect <= TILE_SHAPE[1]:  # slices across the width
+            top, bottom = q[0] + edges * (q[1] - q[0]), q[3] + edges * (q[2] - q[3])
+            cuts.append([np.array([top[k], top[k + 1], bottom[k + 1], bottom[k]], np.float32) for k in range(n)])
+    return cuts
 
 
 def _lengths(quad: np.ndarray, typical: float | None) -> tuple[float | None, ...]:
@@ -471,9 +512,10 @@ class DominoRecognizer:
     @classmethod
     def for_photos(cls, tile_set: str = "double-six", **knobs: Any) -> DominoRecognizer:
         """The recogniser for still photos (``kibitz recognize --dominoes``, ``eval-vision --dominoes``): the finer
-        look, the refiner for either set with two looks (a Chinese set's the photo refiner), tiles beside the found
-        ones looked for, doubted quads off the frame's shape refitted and doubted tiles by another nudged, on top of the
-        live table's recogniser; ``knobs`` as for the class."""
+        look, the refiner for either set with two looks (a Chinese set's the photo refiner), squat quads cut into the
+        tiles side by side they hold (``_blocks_split``), tiles beside the found ones looked for, doubted quads off
+        the frame's shape refitted and doubted tiles by another nudged, on top of the live table's recogniser;
+        ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
@@ -509,14 +551,17 @@ class DominoRecognizer:
             whole = _whole(found, width, height)
             if self._set.chinese and len(whole) > 1:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
-        confidence = found.confidence[whole]
         refined = self._refiner is not None and not close
+        if refined and LOOSE_CUT:
+            whole = _whole(found, width, height, LOOSE_CUT)
+        confidence = found.confidence[whole]
         if refined:  # the refiner sees the tile finer than tightening it to the face would
             quads, whole, confidence = self._refined(image, [found.quads[i] for i in whole], whole, confidence)
         else:  # each quad is read as found: tightened to its face first
             quads = [refine_quad(image, found.quads[i]) for i in whole]
         kept = _apart(quads, confidence)
         if self.neighbours and refined:
+            quads, whole, kept = self._blocks_split(image, quads, whole, kept)
             beside = self._beside(image, [quads[i] for i in kept])
             kept += range(len(quads), len(quads) + len(beside))
             quads, whole = quads + beside, whole + [-1] * len(beside)
@@ -531,14 +576,16 @@ class DominoRecognizer:
         their confidence, and the finder's sure candidates where it does not (as found, with their heat: on real
         photos it has doubted tiles the finder was sure of). A candidate longer than the refiner has seen
         (``MAX_REFINED``) keeps its quad, and is kept when sure; so is one the refiner moves to such a length (in a
-        dim close-up it moved a weak candidate into a slanted quad across a tile the finder was sure of)."""
+        dim close-up it moved a weak candidate into a slanted quad across a tile the finder was sure of). A candidate
+        reaching past the frame (``LOOSE_CUT``) stays only where the refiner moves it into the frame."""
         assert self._refiner is not None and self._learned is not None
         height, width = image.shape[:2]
         sure = heat >= self._learned.heat_threshold
         small = [i for i, q in enumerate(quads) if _length(q) <= MAX_REFINED * min(width, height)]
         candidates = np.array([quads[i] for i in small], np.float32).reshape(-1, 4, 2)
         moved, tile = self._refiner(image, candidates)
-        out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small)) if sure[i]]
+        out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small))
+               if sure[i] and _inside(quads[i], width, height)]
         # a quad moved longer than the refiner knows is no more its own than the candidates it is not shown
         moved_lengths = (np.linalg.norm(moved[:, 3] - moved[:, 0], axis=1)
                          + np.linalg.norm(moved[:, 2] - moved[:, 1], axis=1)) / 2  # ``_length`` of each
@@ -548,6 +595,50 @@ class DominoRecognizer:
             if (tile_there or sure[i]) and _inside(quad, width, height):
                 out.append((quad, whole[i], float(likely if tile_there else heat[i])))
         return [q for q, _, _ in out], [w for _, w, _ in out], np.array([c for _, _, c in out], np.float32)
+
+    def _blocks_split(self, image: np.ndarray, quads: list[np.ndarray], whole: list[int], kept: list[int]
+                      ) -> tuple[list[np.ndarray], list[int], list[int]]:
+        """Kept quads round a block of tiles side by side (a wall of backs seen as one squat tile) replaced by the
+        tiles: each quad squatter than a tile (``BLOCK_RATIO``) is cut into 2-6 pieces across either way where the
+        pieces would have a tile's shape (``TILE_SHAPE``), and a cut whose every piece the refiner calls a tile and
+        leaves where it was (IoU ``PIECE_STAYS``; a slice of one squat tile is moved onto the whole tile), clear of the
+        other kept quads and all face up or all face down (``_alike``: a tile on a mat's marker makes a squat quad
+        too), stands in for the quad; of several, the one the refiner is surest of."""
+        assert self._refiner is not None
+        squat = [i for i in kept if _ratio(quads[i]) < BLOCK_RATIO * ASPECTS[self.tile_set]]
+        cuts = [(i, pieces) for i in squat for pieces in _block_cuts(quads[i], ASPECTS[self.tile_set])]
+        if not cuts:
+            return quads, whole, kept
+        proposals = np.array([p for _, pieces in cuts for p in pieces], np.float32)
+        moved, tile = self._refiner(image, proposals)
+        best: dict[int, tuple[float, list[np.ndarray]]] = {}
+        start = 0
+        for i, pieces in cuts:
+            span = slice(start, start + len(pieces))
+            start += len(pieces)
+            placed = list(moved[span])
+            shared = smaller_share_matrix(np.array(placed), np.array(placed))
+            np.fill_diagonal(shared, 0.0)
+            others = [quads[k] for k in kept if k != i]
+            if (tile[span].min() < self._refiner.threshold or shared.max() > MAX_OVERLAP
+                    or np.diag(iou_matrix(np.array(placed), np.array(pieces))).min() < PIECE_STAYS
+                    or _overlapping(placed, others).any() or not self._alike(image, placed)):
+                continue
+            score = float(tile[span].mean())
+            if score > best.get(i, (-1.0, []))[0]:
+                best[i] = (score, placed)
+        for i, (_, placed) in best.items():
+            kept = [k for k in kept if k != i] + list(range(len(quads), len(quads) + len(placed)))
+            quads, whole = quads + placed, whole + [whole[i]] * len(placed)
+        return quads, whole, kept
+
+    def _alike(self, image: np.ndarray, tiles: list[np.ndarray]) -> bool:
+        """Whether ``tiles`` are all face down or all face up, as the recogniser will read them (a block's pieces: a
+        wall of backs, a row of faces; a tile on a mat's marker and the marker beside it are not one block)."""
+        readings = [read_tile(image, q, divided=not self._set.chinese) for q in tiles]
+        seen = self._faces(image, np.array(tiles, np.float32)) if self._faces is not None else None
+        down = face_down(readings, self._set, seen)
+        return all(down) or not any(down)
 
     def _beside(self, image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
         """Tiles the finder missed beside the found ones (``neighbours``): in a line of play or a wall the finder

@@ -142,7 +142,7 @@ def face_likelihoods(reading: TileReading, tile_set: DominoSet) -> tuple[np.ndar
     return like.max(axis=1), like[:, 1] > like[:, 0]
 
 
-def _face_down(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarray | None) -> list[bool]:
+def face_down(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarray | None) -> list[bool]:
     """Which readings are backs: as the blob reader says, unless the face reader is sure otherwise (``SURE_FACE``,
     ``SURE_BACK``). A blob reader's back is overruled by the set's faces against the back alone: to a Chinese set, a
     blank the face reader sees on a plain tile (a back with a streak of glare read as 0:0) is no face of the set."""
@@ -161,7 +161,7 @@ def resolve(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarr
     face reader's probabilities (readings x ``CLASSES``), weighed in as their ``weight``-th power, relative to its
     likeliest face of the set, the blob reader's then counting for no less than ``BLOB_FLOOR``; a reading it is sure
     of overrules the blob reader's face up or down."""
-    down = _face_down(readings, tile_set, seen)
+    down = face_down(readings, tile_set, seen)
     up = [i for i, d in enumerate(down) if not d]
     out = [Resolved(None, False, 1.0, face_down=True) for _ in readings]
     if not up:
