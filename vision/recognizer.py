@@ -131,6 +131,8 @@ SAME_LOOK_IOU = 0.3  # a first look's detection overlapping a closer look's this
 PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner gives a card less than this: of the
 # held-out default scenes' named cards the least it gives is 0.17, the box art and dark things it drops 0-0.01
 # (README, session 16)
+VETO_APPEAL = 0.9  # a sure detection the refiner vetoes stays where the classifier names a face this surely and the
+# surround check takes it for a loose card (``Recognizer._appealed``)
 # A still photo's close-up face (not the only face named) goes when the surround check gives it a loose card less
 # than PHOTO_SURROUND_VETO and the refiner less than CLOSE_UP_REFINER_VETO: card-box art (README, session 22). So
 # does a face lying alone, no other detection within LONE_APART of its widths (centre to centre), that the surround
@@ -323,7 +325,10 @@ class Recognizer:
             quads[~big], card[~big] = self.refiner(image, found.quads[~big])
         keep = ~doubtful | (card >= self.refiner.threshold)
         if self.refiner_veto is not None:  # a close-up card is not looked at: its card stays 1
-            keep &= card >= self.refiner_veto
+            vetoed = keep & (card < self.refiner_veto)
+            if vetoed.any() and self.surround is not None:
+                vetoed[vetoed] = ~self._appealed(image, found.quads[vetoed])
+            keep &= ~vetoed
         still = np.array([quad_iou(a, b) >= REFINE_SNAP for a, b in zip(quads, found.quads, strict=True)], bool)
         quads = np.where(still[:, None, None] | (card < self.refiner.threshold)[:, None, None], found.quads, quads)
         found, doubtful = found.replace(quads=quads)[keep], doubtful[keep]
@@ -335,6 +340,18 @@ class Recognizer:
             found = Detections.concatenate([found, beside])
             doubtful = np.concatenate([doubtful, np.ones(len(beside), bool)])
         return found, doubtful
+
+    def _appealed(self, image: np.ndarray, quads: np.ndarray) -> np.ndarray:
+        """Which sure detections the refiner vetoed stay after all: those the classifier names a card's face surely
+        (``VETO_APPEAL``) and the surround check takes for a loose card (``surround_veto``). The refiner gave a clear
+        held-out pampas moon on a wooden table 0.04; the card-box art it rightly vetoes is named as surely, but the
+        surround check gives it 0.00-0.004 (README, session 32)."""
+        assert self.surround is not None
+        probabilities = self.classifier.classify(warp_quads(image, quads, self.classifier.input_size))
+        face = self.classifier.face_probability(probabilities) >= VETO_APPEAL
+        if face.any():
+            face[face] = self.surround(image, quads[face])[1] >= self.surround_veto
+        return face
 
     def _beside(self, image: np.ndarray, sure: np.ndarray, found: np.ndarray) -> Detections:
         """Cards the finder missed beside its sure ones (``look_beside``): in a row of small cards it may find some

@@ -106,3 +106,14 @@ def test_a_face_is_lone_with_no_other_quad_within_three_widths() -> None:
 def test_a_surround_veto_outside_the_open_unit_interval_is_refused(surround: CardSurround, veto: float) -> None:
     with pytest.raises(ValueError, match="surround_veto"):
         Recognizer(surround=surround, surround_veto=veto)
+
+
+def test_box_art_does_not_pass_the_refiners_veto_on_appeal(shared_data: Path) -> None:
+    """A sure detection the refiner vetoes stays where the classifier names a face surely and the surround check
+    takes it for a loose card (``Recognizer._appealed``): the art on the boxes' lids never does."""
+    recognizer = Recognizer.for_photos()
+    arts = [(scene.image, np.array([p.art_quad for p in scene.props if p.art_quad is not None], np.float32))
+            for scene in _box_scenes(16)]
+    arts = [(image, quads) for image, quads in arts if len(quads)]
+    assert sum(len(quads) for _, quads in arts) >= 20
+    assert not any(recognizer._appealed(image, quads).any() for image, quads in arts)
