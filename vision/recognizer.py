@@ -102,6 +102,7 @@ Finder = Callable[[np.ndarray], Detections]
 
 
 REFINE_MAX = 0.3  # a card longer than this share of the frame's short side keeps the finder's quad
+REFINE_AGAIN = 0.2  # a detection the refiner gives a card this much, under its threshold, is looked at again
 REFINE_SNAP = 0.85  # a refined quad this close to the finder's keeps the finder's (refitted at full resolution)
 BESIDE_ALONG, BESIDE_ACROSS = 1.05, 1.08  # a card beside another, in its lengths and widths (a small gap between)
 BESIDE_CLEAR = 0.3  # a card looked for beside the found ones overlaps none of them more (IoU)
@@ -314,15 +315,18 @@ class Recognizer:
         return min(ZOOMED_CARD / short, MOST_ZOOM) if short < SMALL_CARD else 1.0
 
     def _refined(self, image: np.ndarray, found: Detections, doubtful: np.ndarray) -> tuple[Detections, np.ndarray]:
-        """The detections moved onto the cards they are about (``refiner``); a doubtful one is kept only when the
-        refiner calls it a card, a sure one only when it is not all but sure there is none (``refiner_veto``; a
-        close-up card, which the refiner does not look at, stays), and of two that end on one card the surer
-        stays."""
+        """The detections moved onto the cards they are about (``refiner``; one it half doubts, ``REFINE_AGAIN``,
+        looked at again from where it moved it); a doubtful one is kept only when the refiner calls it a card, a sure
+        one only when it is not all but sure there is none (``refiner_veto``, unless ``_appealed``; a close-up card,
+        which the refiner does not look at, stays), and of two that end on one card the surer stays."""
         assert self.refiner is not None
         big = _close_up(found.quads, image.shape)  # its crop would reach far past the frame
         quads, card = found.quads.copy(), np.ones(len(found), np.float32)
         if (~big).any():
             quads[~big], card[~big] = self.refiner(image, found.quads[~big])
+        again = ~big & (card >= REFINE_AGAIN) & (card < self.refiner.threshold)
+        if again.any():  # looked at again from where the refiner moved it: it may be surer there
+            quads[again], card[again] = self.refiner(image, quads[again])
         keep = ~doubtful | (card >= self.refiner.threshold)
         if self.refiner_veto is not None:  # a close-up card is not looked at: its card stays 1
             vetoed = keep & (card < self.refiner_veto)
