@@ -179,15 +179,3 @@ def test_block_cuts_have_the_tiles_shape() -> None:
     assert np.allclose([quads_sides(p)[1] for p in five[0]], 140.0)
     assert sorted(len(pieces) for pieces in cuts) == [4, 5]  # 140 / (250 / n) within 0.8-1.25 of 2.5
 
-
-def test_a_loose_quad_past_the_frame_is_pulled_onto_its_tile(shared_data: Path) -> None:
-    """A lone 1:4 near the frame's right edge: the finder's quad reaches past the frame by 14 % of its length (the
-    tile itself does not), which used to drop it as cut. The refiner is shown it and moves it onto the tile."""
-    scene = _held_out(99, 3)
-    k = 4
-    assert scene.face_up[k] and sorted(scene.faces[k]) == [1, 4] and not scene.cut[k]
-    assert scene.quads[k][:, 0].max() > 1270  # within 3 px of the right edge
-    seen = DominoRecognizer.for_photos("chinese")(scene.image)
-    on = [t.tile for t in seen.tiles if iou_matrix(np.asarray(t.quad, np.float32)[None], scene.quads[k:k + 1])[0, 0]
-          >= 0.5]
-    assert on == ["1:4"]

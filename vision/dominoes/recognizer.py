@@ -110,30 +110,13 @@ def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> b
                 and (y <= height - 1 - margin).all())
 
 
-def _whole(found: Detections, width: int, height: int, reach: float = 0.0) -> list[int]:
-    """Indices of the found tiles neither flagged partial (covered) nor cut by the frame; with ``reach``, also those
-    reaching past the frame by at most that share of their length (a loose quad the refiner may pull onto its tile)."""
+def _whole(found: Detections, width: int, height: int) -> list[int]:
+    """Indices of the found tiles neither flagged partial (covered) nor cut by the frame."""
     return [i for i, (q, partial) in enumerate(zip(found.quads, found.partial, strict=True))
-            if not partial and (_inside(q, width, height) or (reach and _past(q, width, height) <= reach))]
+            if not partial and _inside(q, width, height)]
 
 
-def _past(quad: np.ndarray, width: int, height: int) -> float:
-    """How far ``quad`` reaches past the frame, as a share of its length."""
-    return float(_reach_past(np.asarray(quad, np.float64)[None], width, height)[0])
-
-
-def _reach_past(quads: np.ndarray, width: int, height: int) -> np.ndarray:
-    """How far each of ``quads`` (... x 4 x 2) reaches past the frame (the outermost pixel centres but one), as a
-    share of its length."""
-    low, high = np.array([1.0, 1.0]), np.array([width - 2.0, height - 2.0])
-    past = np.maximum(np.maximum(low - quads, quads - high), 0.0).max(axis=(-2, -1))
-    lengths = (np.linalg.norm(quads[..., 3, :] - quads[..., 0, :], axis=-1)
-               + np.linalg.norm(quads[..., 2, :] - quads[..., 1, :], axis=-1)) / 2
-    return past / np.maximum(lengths, 1.0)
-
-
-LOOSE_CUT = 0.2  # a candidate reaching this share of its length past the frame is still shown to the refiner
-MAX_CUT = 0.05  # a quad may reach this share of its length past the frame (a tile's rim cut off, a loose quad)
+MAX_CUT = 0.04  # a quad may reach this share of its length past the frame (a tile's rim cut off, a loose quad)
 
 
 def _into_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -141,8 +124,10 @@ def _into_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
     length (the frame cuts a tile's rim at most, never its pips); else as it is (and dropped as cut)."""
     quads = np.asarray(quads, np.float64)
     low, high = np.array([1.0, 1.0]), np.array([width - 2.0, height - 2.0])
-    near = _reach_past(quads, width, height) <= MAX_CUT
-    return np.where(near[..., None, None], np.clip(quads, low, high), quads).astype(np.float32)
+    past = np.maximum(np.maximum(low - quads, quads - high), 0.0).max(axis=(-2, -1))
+    lengths = (np.linalg.norm(quads[..., 3, :] - quads[..., 0, :], axis=-1)
+               + np.linalg.norm(quads[..., 2, :] - quads[..., 1, :], axis=-1)) / 2
+    return np.where((past <= MAX_CUT * lengths)[..., None, None], np.clip(quads, low, high), quads).astype(np.float32)
 
 
 def _pulled_in(found: Detections, width: int, height: int) -> Detections:
@@ -551,10 +536,8 @@ class DominoRecognizer:
             whole = _whole(found, width, height)
             if self._set.chinese and len(whole) > 1:
                 whole = []  # without a divider, a band of a big tile's pips passes for a tile: one tile or none
-        refined = self._refiner is not None and not close
-        if refined and LOOSE_CUT:
-            whole = _whole(found, width, height, LOOSE_CUT)
         confidence = found.confidence[whole]
+        refined = self._refiner is not None and not close
         if refined:  # the refiner sees the tile finer than tightening it to the face would
             quads, whole, confidence = self._refined(image, [found.quads[i] for i in whole], whole, confidence)
         else:  # each quad is read as found: tightened to its face first
@@ -576,16 +559,14 @@ class DominoRecognizer:
         their confidence, and the finder's sure candidates where it does not (as found, with their heat: on real
         photos it has doubted tiles the finder was sure of). A candidate longer than the refiner has seen
         (``MAX_REFINED``) keeps its quad, and is kept when sure; so is one the refiner moves to such a length (in a
-        dim close-up it moved a weak candidate into a slanted quad across a tile the finder was sure of). A candidate
-        reaching past the frame (``LOOSE_CUT``) stays only where the refiner moves it into the frame."""
+        dim close-up it moved a weak candidate into a slanted quad across a tile the finder was sure of)."""
         assert self._refiner is not None and self._learned is not None
         height, width = image.shape[:2]
         sure = heat >= self._learned.heat_threshold
         small = [i for i, q in enumerate(quads) if _length(q) <= MAX_REFINED * min(width, height)]
         candidates = np.array([quads[i] for i in small], np.float32).reshape(-1, 4, 2)
         moved, tile = self._refiner(image, candidates)
-        out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small))
-               if sure[i] and _inside(quads[i], width, height)]
+        out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small)) if sure[i]]
         # a quad moved longer than the refiner knows is no more its own than the candidates it is not shown
         moved_lengths = (np.linalg.norm(moved[:, 3] - moved[:, 0], axis=1)
                          + np.linalg.norm(moved[:, 2] - moved[:, 1], axis=1)) / 2  # ``_length`` of each
