@@ -32,6 +32,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import vision.dominoes.recognizer as recognizer_module
+from tests.benchmarks.image_changes import CHANGES as PHOTO_CHANGES
 from vision.dominoes import DominoRecognizer
 from vision.imageio import read_image
 
@@ -101,3 +103,18 @@ def test_dev_photo_changed(shared_data: Path, recognizer: DominoRecognizer, chan
     truth = Counter(_labels()[image])
     seen = recognizer(CHANGES[change](read_image(shared_data / image)))
     assert Counter(seen.labels()) == truth
+
+
+def test_a_row_of_backs_only_the_look_beside_finds_is_kept(shared_data: Path, recognizer: DominoRecognizer,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Hda20a87…`` turned 30 degrees: the finder boxes none of the seven RO backs standing behind the faces; the look
+    beside finds six. A European back only the look beside found needed a back the finder found in its chain (a patch
+    of table beside a face reads as a plain back); a row of four touching backs now stands on its own."""
+    image = next(name for name in _cases() if "Hda20a87" in name)
+    truth = Counter(_labels()[image])
+    turned = PHOTO_CHANGES["turned-30"](read_image(shared_data / image))
+    seen = Counter(recognizer(turned).labels())
+    assert seen["back"] >= 6 and seen - truth == Counter()
+    monkeypatch.setattr(recognizer_module, "BACK_ROW", 1000)
+    without = Counter(recognizer(turned).labels())
+    assert without["back"] == 0 and without + Counter(back=truth["back"]) == truth

@@ -96,6 +96,7 @@ MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up til
 BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
 BESIDE_LENGTH = 0.7  # a tile found beside the others is this share of their median length at least
 BESIDE_SURE = 0.5  # still photos: a tile only the look beside found is named with this confidence at least
+BACK_ROW = 4  # European backs only the look beside found are kept in a row of this many touching backs
 BACKS_TOUCH = 1.2  # a European back found beside is kept within this many tile lengths of a back (centre to centre)
 OTHER_LENGTH = 0.15  # a found tile this far off the median length: the tiles beside it are looked for at both
 BACK_LENGTH = (0.65, 1.5)  # a face-down quad's length over that median: a tilted camera shows near tiles longer
@@ -384,19 +385,29 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
 
 def _backs_in_touch(quads: list[np.ndarray], face_down: list[bool], beside: list[bool]) -> list[bool]:
     """Which tiles to keep: all but the backs found only by the look beside (``beside``) that no chain of touching
-    backs links to a back found otherwise. A European back is a plain tile of the set's colour, and so is a patch of
-    table beside a face-up tile under some light; the backs a finder misses lie in a row or a wall of backs (README,
-    session 22). Touching: centres at most ``BACKS_TOUCH`` of the two tiles' mean length apart."""
-    keep = [not (b and down) for b, down in zip(beside, face_down, strict=True)]
-    reached = [i for i, down in enumerate(face_down) if down and keep[i]]
+    backs links to a back found otherwise, or that lie in no row of ``BACK_ROW`` touching backs. A European back is
+    a plain tile of the set's colour, and so is a patch of table beside a face-up tile under some light; the backs a
+    finder misses lie in a row or a wall of backs (README, sessions 22 and 32). Touching: centres at most
+    ``BACKS_TOUCH`` of the two tiles' mean length apart."""
     centres = [q.mean(axis=0) for q in quads]
-    while reached:
-        i = reached.pop()
-        for j, down in enumerate(face_down):
-            if down and not keep[j] and (np.linalg.norm(centres[i] - centres[j])
-                                         <= BACKS_TOUCH * (_length(quads[i]) + _length(quads[j])) / 2):
-                keep[j] = True
-                reached.append(j)
+    down = [i for i, d in enumerate(face_down) if d]
+    keep = [not (b and d) for b, d in zip(beside, face_down, strict=True)]
+    seen: set[int] = set()
+    for start in down:
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            for j in down:
+                if j not in group and (np.linalg.norm(centres[i] - centres[j])
+                                       <= BACKS_TOUCH * (_length(quads[i]) + _length(quads[j])) / 2):
+                    group.add(j)
+                    todo.append(j)
+        seen |= group
+        if len(group) >= BACK_ROW or any(not beside[i] for i in group):
+            for i in group:
+                keep[i] = True
     return keep
 
 
