@@ -324,9 +324,11 @@ class Recognizer:
         quads, card = found.quads.copy(), np.ones(len(found), np.float32)
         if (~big).any():
             quads[~big], card[~big] = self.refiner(image, found.quads[~big])
-        again = ~big & (card >= REFINE_AGAIN) & (card < self.refiner.threshold)
-        if again.any():  # looked at again from where the refiner moved it: it may be surer there
-            quads[again], card[again] = self.refiner(image, quads[again])
+        again = np.flatnonzero(~big & (card >= REFINE_AGAIN) & (card < self.refiner.threshold))
+        if len(again):  # looked at again from where the refiner moved it, taken where it is surer there
+            moved, surer = self.refiner(image, quads[again])
+            better = surer > card[again]
+            quads[again[better]], card[again[better]] = moved[better], surer[better]
         keep = ~doubtful | (card >= self.refiner.threshold)
         if self.refiner_veto is not None:  # a close-up card is not looked at: its card stays 1
             vetoed = keep & (card < self.refiner_veto)
