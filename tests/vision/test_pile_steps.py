@@ -76,13 +76,15 @@ def test_it_names_pile_cards_the_finder_missed_and_always_the_card_there(
     shared_data: Path, models: dict[str, object]
 ) -> None:
     """On these held-out piles the photo recogniser without the steps misses cards that it names with them, each the
-    card lying there. (Over 40 such piles, 960 x 540: the steps name 6 cards more in 6, none wrong, and the three
-    here hold 3 of them; with the classifier before session 30, which left more pile cards unnamed, 10 in 7.)"""
+    card lying there. (Over 40 such piles, 960 x 540: the steps name 5 cards more in 5, none wrong, and the three
+    here hold 3 of them; before session 32, 6 in 6: the refiner's veto now lets seed 23's cherry ribbon appeal, so it
+    is named before the steps, and that pile's cherry curtain, 55 % showing, is no longer found. With the classifier
+    before session 30, which left more pile cards unnamed, 10 in 7.)"""
     with_it = Recognizer.for_photos(**models)  # type: ignore[arg-type]
     without = Recognizer.for_photos(**models, pile_steps=None)  # type: ignore[arg-type]
     config = preset("piles", styles=(TEST_STYLE,), size=(960, 540))
     gained = 0
-    for seed in (11, 23, 36):
+    for seed in (11, 16, 36):
         gained += len(named_more(with_it, without, render_scene(seed, config), seed)[2])
     assert gained >= 3, f"the steps named {gained} more cards on three piles"
 
