@@ -385,8 +385,8 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
 
 def _backs_in_touch(quads: list[np.ndarray], face_down: list[bool], beside: list[bool]) -> list[bool]:
     """Which tiles to keep: all but the backs found only by the look beside (``beside``) that no chain of touching
-    backs links to a back found otherwise, or that lie in no row of ``BACK_ROW`` touching backs. A European back is
-    a plain tile of the set's colour, and so is a patch of table beside a face-up tile under some light; the backs a
+    backs links to a back found otherwise, unless their chain holds ``BACK_ROW`` backs. A European back is a plain
+    tile of the set's colour, and so is a patch of table beside a face-up tile under some light; the backs a
     finder misses lie in a row or a wall of backs (README, sessions 22 and 32). Touching: centres at most
     ``BACKS_TOUCH`` of the two tiles' mean length apart."""
     centres = [q.mean(axis=0) for q in quads]
