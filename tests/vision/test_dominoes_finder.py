@@ -179,3 +179,19 @@ def test_block_cuts_have_the_tiles_shape() -> None:
     assert np.allclose([quads_sides(p)[1] for p in five[0]], 140.0)
     assert sorted(len(pieces) for pieces in cuts) == [4, 5]  # 140 / (250 / n) within 0.8-1.25 of 2.5
 
+
+
+def test_tiles_found_beside_contend_with_a_quad_across_two(shared_data: Path) -> None:
+    """A wall of printed backs under a glare (seed 2026 scene 26): the finder boxed two of them with one quad across
+    their touching sides, and the tiles the look beside found there, which the refiner is sure of, overlapped it and
+    went. Contending with it, the two are surer in sum: every tile is found and read, and nothing else reported. A
+    European photo recogniser does not contend (its real photos moved both ways: README, session 32)."""
+    scene = _held_out(2026, 26)
+    whole = (scene.visible >= 0.98) & ~scene.cut
+    with_it = DominoRecognizer.for_photos("chinese")
+    without = DominoRecognizer.for_photos("chinese", contest=False)
+    assert with_it.contest and not DominoRecognizer.for_photos("double-six").contest
+    seen, before = with_it(scene.image), without(scene.image)
+    assert _matched(scene, [np.asarray(t.quad) for t in seen.tiles])[whole].all()
+    assert len(seen.tiles) == whole.sum() and all(t.face_down for t in seen.tiles)
+    assert not _matched(scene, [np.asarray(t.quad) for t in before.tiles])[whole].all()

@@ -95,6 +95,7 @@ MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: bac
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
 BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
 BESIDE_LENGTH = 0.7  # a tile found beside the others is this share of their median length at least
+BESIDE_CONTEST = 0.9  # still photos: a tile the look beside finds over a found quad contends with it from this surety
 BESIDE_SURE = 0.5  # still photos: a tile only the look beside found is named with this confidence at least
 BACK_ROW = 4  # European backs only the look beside found are kept in a row of this many touching backs
 BACKS_TOUCH = 1.2  # a European back found beside is kept within this many tile lengths of a back (centre to centre)
@@ -492,6 +493,7 @@ class DominoRecognizer:
     seams: bool = True  # line tiles' quads pulled apart or slid along where the face reader is surer (``seams``)
     refit: bool = False  # and doubted quads off the frame's shape made that shape (``seams.refit``; still photos)
     nudge: bool = False  # and doubted tiles by another nudged where both readers are surer (``seams.nudged``; photos)
+    contest: bool = False  # tiles found beside over a found quad contend with it (``_contested``; photos, Chinese)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -513,7 +515,7 @@ class DominoRecognizer:
         the frame's shape refitted and doubted tiles by another nudged, on top of the live table's recogniser;
         ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
-                 "nudge": True,
+                 "nudge": True, "contest": domino_set(tile_set).chinese,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -556,9 +558,13 @@ class DominoRecognizer:
         kept = _apart(quads, confidence)
         if self.neighbours and refined:
             quads, whole, kept = self._blocks_split(image, quads, whole, kept)
-            beside = self._beside(image, [quads[i] for i in kept])
+            beside, contenders = self._beside(image, [quads[i] for i in kept])
             kept += range(len(quads), len(quads) + len(beside))
             quads, whole = quads + beside, whole + [-1] * len(beside)
+            if contenders:  # the block's pieces and the tiles beside count as sure against them
+                weights = np.concatenate([confidence, np.ones(len(quads) - len(confidence))])
+                quads, kept, won = self._contested(quads, kept, weights, contenders)
+                whole = whole + [-1] * won
         gone = set(range(len(quads))) - set(kept)
         dropped = [quads[i] for i in sorted(gone)]
         extra = _only_more_looks(quads, whole, kept, [j for j in sorted(gone) if 0 <= whole[j] < usual], usual)
@@ -632,42 +638,69 @@ class DominoRecognizer:
         down = face_down(readings, self._set, seen)
         return all(down) or not any(down)
 
-    def _beside(self, image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
+    def _beside(self, image: np.ndarray, tiles: list[np.ndarray]
+                ) -> tuple[list[np.ndarray], list[tuple[np.ndarray, float]]]:
         """Tiles the finder missed beside the found ones (``neighbours``): in a line of play or a wall the finder
         may see a strip where the tiles are, and miss one of them outright. Each found tile is moved a tile along
         and a tile across either way; what the refiner then calls a tile, clear of the found ones, is one. Then the
-        same from the tiles so found (``BESIDE_ROUNDS``): a line may lose its last two tiles."""
+        same from the tiles so found (``BESIDE_ROUNDS``): a line may lose its last two tiles. Also the contenders
+        (with ``contest``): tiles so found that the refiner is sure of (``BESIDE_CONTEST``) but that overlap a found
+        quad, each with that surety (``_contested``)."""
         blocking = _full_length(tiles)
         typical = float(np.median([_length(q) for q in blocking])) if len(blocking) >= MIN_SIZED else None
         added: list[np.ndarray] = []
+        contenders: list[tuple[np.ndarray, float]] = []
         sources = blocking
         for _ in range(BESIDE_ROUNDS):
-            new = self._beside_once(image, sources, blocking + added, typical)
+            new, contest = self._beside_once(image, sources, blocking + added, typical)
+            contenders += contest
             if not new:
                 break
             sources, added = new, added + new
-        return added
+        return added, contenders
 
     def _beside_once(self, image: np.ndarray, sources: list[np.ndarray], blocking: list[np.ndarray],
-                     typical: float | None = None) -> list[np.ndarray]:
-        """One round of ``_beside``: tiles a tile from ``sources``, clear of ``blocking``; ``typical``: a tile's
-        length, where known (a source quad too short or long would pass its error on to the tile beside it, but
-        under a tilted camera tiles along the tilt look shorter: both are tried, and the refiner's surer kept)."""
+                     typical: float | None = None) -> tuple[list[np.ndarray], list[tuple[np.ndarray, float]]]:
+        """One round of ``_beside``: tiles a tile from ``sources``, clear of ``blocking``, and the contenders;
+        ``typical``: a tile's length, where known (a source quad too short or long would pass its error on to the tile
+        beside it, but under a tilted camera tiles along the tilt look shorter: both are tried, and the refiner's surer
+        kept)."""
         assert self._refiner is not None
         height, width = image.shape[:2]
         proposals = [_neighbour(q, along, across, length) for q in sources for length in _lengths(q, typical)
                      for along, across in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))]
         proposals = [p for p in proposals if _inside(p, width, height)]
-        proposals = [p for p, clash in zip(proposals, _overlapping(proposals, blocking), strict=True) if not clash]
+        open_ = ~_overlapping(proposals, blocking)
+        if not self.contest:  # only the open places are looked at
+            proposals = [p for p, is_open in zip(proposals, open_, strict=True) if is_open]
+            open_ = np.ones(len(proposals), bool)
         if not proposals:
-            return []
+            return [], []
         moved, tile = self._refiner(image, np.array(proposals, np.float32))
         clash = _overlapping(list(moved), blocking)
         least = BESIDE_LENGTH * typical if typical else 0.0  # a quad round part of a tile (a back's print)
-        sure = [i for i in range(len(moved)) if tile[i] >= self._refiner.threshold
-                and _inside(moved[i], width, height) and not clash[i] and _length(moved[i]) >= least]
+        fit = [_inside(m, width, height) and _length(m) >= least for m in moved]
+        sure = [i for i in range(len(moved)) if tile[i] >= self._refiner.threshold and fit[i] and open_[i]
+                and not clash[i]]
+        contest = [(moved[i], float(tile[i])) for i in range(len(moved))
+                   if self.contest and tile[i] >= BESIDE_CONTEST and fit[i] and (clash[i] or not open_[i])]
         kept = _apart([moved[i] for i in sure], tile[sure])
-        return [moved[sure[k]] for k in kept]
+        return [moved[sure[k]] for k in kept], contest
+
+    def _contested(self, quads: list[np.ndarray], kept: list[int], weights: np.ndarray,
+                   contenders: list[tuple[np.ndarray, float]]) -> tuple[list[np.ndarray], list[int], int]:
+        """The kept quads and the contenders the look beside found over them, the surest in sum of those apart
+        (``_heaviest_apart``): a quad across the touching ends of two tiles of a line, or of a wall, gives way to the
+        two tiles the refiner is sure of there. Returns the quads (the contenders that won appended), the kept
+        indices, and how many were appended."""
+        pool = [quads[i] for i in kept] + [q for q, _ in contenders]
+        scores = np.concatenate([weights[kept], [w for _, w in contenders]])
+        clash = smaller_share_matrix(np.array(pool, np.float32), np.array(pool, np.float32)) > MAX_OVERLAP
+        np.fill_diagonal(clash, False)
+        chosen = set(_heaviest_apart(clash, scores))
+        won = [q for k, (q, _) in enumerate(contenders) if len(kept) + k in chosen]
+        kept = [i for k, i in enumerate(kept) if k in chosen] + list(range(len(quads), len(quads) + len(won)))
+        return quads + won, kept, len(won)
 
     def _pulled_apart(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading],
                       seen: np.ndarray) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
