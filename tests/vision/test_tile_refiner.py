@@ -156,7 +156,7 @@ def test_a_tile_the_finder_missed_is_found_beside_its_neighbours() -> None:
     found = 0
     for missing in whole:
         others = [scene.quads[k].astype(np.float32) for k in whole if k != missing]
-        beside = recognizer._beside(scene.image, others)
+        beside, _ = recognizer._beside(scene.image, others)
         found += any(quad_iou(q, scene.quads[missing]) > 0.7 for q in beside)
         assert all(max(quad_iou(q, scene.quads[k]) for k in range(len(scene.quads))) > 0.5 for q in beside)
     assert found >= 0.7 * len(whole)
