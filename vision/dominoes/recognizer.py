@@ -59,7 +59,7 @@ from vision.dominoes.seams import MIN_SHAPED, aspect, nudged, pulled_apart, refi
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
-from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_areas, quads_sides, smaller_share_matrix
+from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_areas, quad_aspect, smaller_share_matrix
 from vision.imageio import as_bgr
 from vision.more_looks import Look, MoreLooks
 from vision.observation import Detections
@@ -296,17 +296,11 @@ def _full_length(quads: list[np.ndarray]) -> list[np.ndarray]:
     return [q for q in quads if _length(q) >= MIN_UP_LENGTH * typical]
 
 
-def _ratio(quad: np.ndarray) -> float:
-    """A quad's long side over its short side."""
-    short, long = quads_sides(quad)
-    return float(long[0] / max(short[0], 1e-6))
-
-
 def _block_cuts(quad: np.ndarray, aspect: float) -> list[list[np.ndarray]]:
     """The ways ``quad`` may hold 2-6 tiles of about ``aspect`` side by side (``TILE_SHAPE``): cut across its length
     (each tile as long as the quad is wide) or along it (each as long as the quad), each way as the pieces list."""
     q = order_quads(np.asarray(quad, np.float32)[None])[0]  # TL, TR, BR, BL: the short side first
-    ratio = _ratio(q)
+    ratio = 1.0 / max(quad_aspect(q), 1e-6)  # long side over short
     cuts = []
     for n in range(2, 7):
         edges = np.linspace(0.0, 1.0, n + 1)[:, None]
@@ -317,6 +311,22 @@ def _block_cuts(quad: np.ndarray, aspect: float) -> list[list[np.ndarray]]:
             top, bottom = q[0] + edges * (q[1] - q[0]), q[3] + edges * (q[2] - q[3])
             cuts.append([np.array([top[k], top[k + 1], bottom[k + 1], bottom[k]], np.float32) for k in range(n)])
     return cuts
+
+
+def _contested(quads: list[np.ndarray], kept: list[int], weights: np.ndarray,
+               contenders: list[tuple[np.ndarray, float]]) -> tuple[list[np.ndarray], list[int], int]:
+    """The kept quads and the contenders the look beside found over them, the surest in sum of those apart
+    (``_heaviest_apart``): a quad across the touching ends of two tiles of a line, or of a wall, gives way to the
+    two tiles the refiner is sure of there. Returns the quads (the contenders that won appended), the kept
+    indices, and how many were appended."""
+    pool = [quads[i] for i in kept] + [q for q, _ in contenders]
+    scores = np.concatenate([weights[kept], [w for _, w in contenders]])
+    clash = smaller_share_matrix(np.array(pool, np.float32), np.array(pool, np.float32)) > MAX_OVERLAP
+    np.fill_diagonal(clash, False)
+    chosen = set(_heaviest_apart(clash, scores))
+    won = [q for k, (q, _) in enumerate(contenders) if len(kept) + k in chosen]
+    kept = [i for k, i in enumerate(kept) if k in chosen] + list(range(len(quads), len(quads) + len(won)))
+    return quads + won, kept, len(won)
 
 
 def _lengths(quad: np.ndarray, typical: float | None) -> tuple[float | None, ...]:
@@ -563,7 +573,7 @@ class DominoRecognizer:
             quads, whole = quads + beside, whole + [-1] * len(beside)
             if contenders:  # the block's pieces and the tiles beside count as sure against them
                 weights = np.concatenate([confidence, np.ones(len(quads) - len(confidence))])
-                quads, kept, won = self._contested(quads, kept, weights, contenders)
+                quads, kept, won = _contested(quads, kept, weights, contenders)
                 whole = whole + [-1] * won
         gone = set(range(len(quads))) - set(kept)
         dropped = [quads[i] for i in sorted(gone)]
@@ -603,7 +613,7 @@ class DominoRecognizer:
         other kept quads and all face up or all face down (``_alike``: a tile on a mat's marker makes a squat quad
         too), stands in for the quad; of several, the one the refiner is surest of."""
         assert self._refiner is not None
-        squat = [i for i in kept if _ratio(quads[i]) < BLOCK_RATIO * ASPECTS[self.tile_set]]
+        squat = [i for i in kept if quad_aspect(quads[i]) * BLOCK_RATIO * ASPECTS[self.tile_set] > 1.0]
         cuts = [(i, pieces) for i in squat for pieces in _block_cuts(quads[i], ASPECTS[self.tile_set])]
         if not cuts:
             return quads, whole, kept
@@ -686,21 +696,6 @@ class DominoRecognizer:
                    if self.contest and tile[i] >= BESIDE_CONTEST and fit[i] and (clash[i] or not open_[i])]
         kept = _apart([moved[i] for i in sure], tile[sure])
         return [moved[sure[k]] for k in kept], contest
-
-    def _contested(self, quads: list[np.ndarray], kept: list[int], weights: np.ndarray,
-                   contenders: list[tuple[np.ndarray, float]]) -> tuple[list[np.ndarray], list[int], int]:
-        """The kept quads and the contenders the look beside found over them, the surest in sum of those apart
-        (``_heaviest_apart``): a quad across the touching ends of two tiles of a line, or of a wall, gives way to the
-        two tiles the refiner is sure of there. Returns the quads (the contenders that won appended), the kept
-        indices, and how many were appended."""
-        pool = [quads[i] for i in kept] + [q for q, _ in contenders]
-        scores = np.concatenate([weights[kept], [w for _, w in contenders]])
-        clash = smaller_share_matrix(np.array(pool, np.float32), np.array(pool, np.float32)) > MAX_OVERLAP
-        np.fill_diagonal(clash, False)
-        chosen = set(_heaviest_apart(clash, scores))
-        won = [q for k, (q, _) in enumerate(contenders) if len(kept) + k in chosen]
-        kept = [i for k, i in enumerate(kept) if k in chosen] + list(range(len(quads), len(quads) + len(won)))
-        return quads + won, kept, len(won)
 
     def _pulled_apart(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading],
                       seen: np.ndarray) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
