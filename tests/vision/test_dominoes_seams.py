@@ -113,12 +113,13 @@ def test_still_photos_refit_and_the_live_table_does_not() -> None:
     """The same scene as the photo recogniser sees it: every whole tile read right, where without refitting its 2:5
     reads 5:5 and its 1:2 1:6 (nudged, one of them reads right: the test leaves that out too). The live table leaves
     it out (2 ms a frame at the latency line: README). Both without the contest of the tiles found beside (session
-    32), with which the 1:2 here reads 1:6 again: the refit is what is tested."""
+    32), with which the 1:2 here reads 1:6 again, and without laying the line out again (session 33), which mends
+    both tiles too: the refit is what is tested."""
     scene = render_scene(np.random.default_rng([2026, 17]), DominoSceneConfig(size=(1280, 720), styles=("paigow-art",)))
     assert DominoRecognizer.for_photos("chinese").refit and not DominoRecognizer("chinese").refit
-    after = score_scene(scene, DominoRecognizer.for_photos("chinese", contest=False)(scene.image))
+    after = score_scene(scene, DominoRecognizer.for_photos("chinese", contest=False, relay=False)(scene.image))
     before = score_scene(scene, DominoRecognizer.for_photos("chinese", refit=False, nudge=False,
-                                                             contest=False)(scene.image))
+                                                             contest=False, relay=False)(scene.image))
     assert after["read"] == after["tiles"] == 14 and before["read"] == 12
     assert before["misread 2:5->5:5"] == before["misread 1:2->1:6"] == 1
 

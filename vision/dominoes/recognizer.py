@@ -51,6 +51,7 @@ from models import model_path as shipped_model_path
 from vision.capture import Frame
 from vision.dominoes.face_reader import CLASSES, FaceReader
 from vision.dominoes.finder import FinderParams, find_tiles
+from vision.dominoes.lines import laid_out, lines
 from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
@@ -104,6 +105,9 @@ BACK_LENGTH = (0.65, 1.5)  # a face-down quad's length over that median: a tilte
 BLOCK_RATIO = 0.8  # a quad squatter than this share of the set's tile shape may hold tiles side by side (a wall)
 TILE_SHAPE = (0.8, 1.25)  # a block's pieces are tiles where their shape is within these shares of the set's
 PIECE_STAYS = 0.5  # IoU of a block's piece with where the refiner moves it, at least, for the piece to be a tile
+LINE_LEAST = 0.5  # the face reader's least probability of a face for each tile of a line laid out again
+LINE_MARGIN = 0.05  # and how much surer of the faces on the whole than of the quads the layout replaces
+LINE_SURE = 0.85  # unless it is this sure of every tile: then no less sure on the whole
 
 
 def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> bool:
@@ -504,6 +508,7 @@ class DominoRecognizer:
     refit: bool = False  # and doubted quads off the frame's shape made that shape (``seams.refit``; still photos)
     nudge: bool = False  # and doubted tiles by another nudged where both readers are surer (``seams.nudged``; photos)
     contest: bool = False  # tiles found beside over a found quad contend with it (``_contested``; photos, Chinese)
+    relay: bool = False  # runs of tiles whose quads slipped along their line laid out again (``_relaid``; photos)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -525,7 +530,7 @@ class DominoRecognizer:
         the frame's shape refitted and doubted tiles by another nudged, on top of the live table's recogniser;
         ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
-                 "nudge": True, "contest": domino_set(tile_set).chinese,
+                 "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -731,7 +736,7 @@ class DominoRecognizer:
         read again where moved."""
         assert self._faces is not None
         faces, divided = self._faces, not self._set.chinese
-        of_set = np.array([CLASSES.index(face_code(face)) for face in self._set.faces])  # the set's faces' classes
+        of_set = self._set_classes()
 
         def named(candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             """The face reader's probability of its likeliest face of the set and that face's class, where the blob
@@ -749,6 +754,56 @@ class DominoRecognizer:
         down = [quads[i] for i, r in enumerate(readings) if r.face_down]
         moved = nudged([quads[i] for i in up], seen[up], named, down)
         return self._reread(image, quads, readings, seen, up, moved)
+
+    def _set_classes(self) -> np.ndarray:
+        """The face reader's classes of the set's faces."""
+        return np.array([CLASSES.index(face_code(face)) for face in self._set.faces])
+
+    def _relaid(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading], seen: np.ndarray,
+                beside: list[bool]) -> tuple[list[np.ndarray], list[TileReading], np.ndarray, list[bool]]:
+        """Runs of face-up tiles whose quads slipped along their line laid out again end to end (``lines``). A
+        layout is taken where the refiner calls each of its tiles a tile and leaves it in place (``PIECE_STAYS``), its
+        tiles do not overlap, and the face reader names each a face of the set with ``LINE_SURE``, on the whole no less
+        surely than the run's quads as they lay. Its tiles are read again."""
+        assert self._refiner is not None and self._faces is not None
+        up = [i for i, down in enumerate(face_down(readings, self._set, seen)) if not down]
+        gone: set[int] = set()
+        laid: list[np.ndarray] = []
+        for run in lines([quads[i] for i in up]):
+            members = {up[k] for k in run}
+            for stretch, layouts in laid_out([quads[i] for i in up], run,
+                                             [q for i, q in enumerate(quads) if i not in members]):
+                tiles = self._laid_tiles(image, layouts, seen[[up[k] for k in stretch]])
+                if tiles is not None:
+                    gone |= {up[k] for k in stretch}
+                    laid += list(tiles)
+        if not laid:
+            return quads, readings, seen, beside
+        kept = [i for i in range(len(quads)) if i not in gone]
+        new_readings = [read_tile(image, q, divided=not self._set.chinese) for q in laid]
+        return ([quads[i] for i in kept] + laid, [readings[i] for i in kept] + new_readings,
+                np.concatenate([seen[kept], self._faces(image, np.array(laid, np.float32))]),
+                [beside[i] for i in kept] + [False] * len(laid))
+
+    def _laid_tiles(self, image: np.ndarray, layouts: list[np.ndarray], seen: np.ndarray) -> np.ndarray | None:
+        """Of a stretch's ``layouts`` (``lines.laid_out``), the one whose tiles hold and that the face reader is surest
+        of on the whole (see ``_relaid``); ``seen``: its rows of the quads they would replace. None where none holds."""
+        assert self._refiner is not None and self._faces is not None
+        height, width = image.shape[:2]
+        of_set = self._set_classes()
+        before = float(seen[:, of_set].max(axis=1).mean())
+        best, surest = None, 0.0
+        for pieces in layouts:
+            moved, tile = self._refiner(image, pieces)
+            sure = self._faces(image, pieces)[:, of_set].max(axis=1)
+            shared = smaller_share_matrix(moved, moved)
+            np.fill_diagonal(shared, 0.0)
+            needs = before + (0.0 if sure.min() >= LINE_SURE else LINE_MARGIN)
+            if (tile.min() >= self._refiner.threshold and np.diag(iou_matrix(moved, pieces)).min() >= PIECE_STAYS
+                    and shared.max() <= MAX_OVERLAP and all(_inside(q, width, height) for q in pieces)
+                    and sure.min() >= LINE_LEAST and sure.mean() >= needs and sure.mean() > surest):
+                best, surest = pieces, float(sure.mean())
+        return best
 
     def _reread(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading], seen: np.ndarray,
                 up: list[int], moved: list[np.ndarray]) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
@@ -797,6 +852,8 @@ class DominoRecognizer:
             beside += [False] * (len(quads) - len(beside))  # the tiles it centred on dividers were seen
         quads, readings, beside = ([x for x, k in zip(xs, keep, strict=True) if k] for xs in (quads, readings, beside))
         seen = self._faces(image, np.array(quads, np.float32)) if self._faces is not None and quads else None
+        if seen is not None and self.relay and self._refiner is not None:
+            quads, readings, seen, beside = self._relaid(image, quads, readings, seen, beside)
         if seen is not None and self.seams:
             quads, readings, seen = self._pulled_apart(image, quads, readings, seen)
             if self.nudge:
