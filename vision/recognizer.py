@@ -118,9 +118,9 @@ SAME_BACK_INSIDE = 0.9
 PHOTO_MAYBE_NEEDS = 0.7  # a still photo's doubtful candidate needs this much of a card's face: the refiner checks
 # them too (a doubtful one it does not call a card goes), and the classifier, trained with label smoothing, gives a
 # card seen from its true quad 0.8-0.95, so 0.9 left out cards that were there (README, session 15)
-PHOTO_PILE_BACKS = 0.9  # a still photo's doubtful candidate may be a back when the classifier gives a back this
+PHOTO_PILE_BACKS = 0.8  # a still photo's doubtful candidate may be a back when the classifier gives a back this
 # much and it lies partly under a sure card's face (README, session 17: held-out piles +0.3 points; never a back on
-# the live table, where a phone's dark screen read as one with 0.95)
+# the live table, where a phone's dark screen read as one with 0.95; 0.9 until session 33)
 PHOTO_LONE_BACKS = 0.9  # a still photo's doubtful candidate read as a back and lying alone is kept when the refiner
 # calls it a card this surely (README, session 29)
 LONE_BACK_NEEDS, LONE_BACK_CLEAR, LONE_BACK_SIZE = 0.9, 0.1, (0.6, 1.6)  # its back's least probability, its most

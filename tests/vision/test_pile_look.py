@@ -136,3 +136,20 @@ def test_a_lone_back_is_not_a_pile_back(models: dict[str, object]) -> None:
     np.testing.assert_array_equal(kept, [False, True, False])
     kept = recognizer._pile_back(quads, np.stack([back, back, back]), doubtful)  # the top one a back too
     np.testing.assert_array_equal(kept, [False, False, False])
+
+
+def test_a_pile_back_the_classifier_gives_0_85_is_kept(shared_data: Path, models: dict[str, object]) -> None:
+    """Held-out piles scene 38 (seed 7100, the `piles` set's scene before its JPEG): two backs lie in the pile, and the
+    classifier gives one of them, a doubtful candidate, 0.8-0.9 back. Both are named where they lie; with the bar
+    at 0.9, as until session 33, one of them was lost."""
+    scene = render_scene(np.random.default_rng([7100, 38]), preset("piles", styles=(TEST_STYLE,), size=(1280, 720)))
+    backs = np.array([q for q, label in zip(scene.quads, scene.labels, strict=True) if label == BACK], np.float32)
+    assert PHOTO_PILE_BACKS == 0.8 and len(backs) == 2
+
+    def named_backs(recognizer: Recognizer) -> np.ndarray:
+        quads = [c.quad for c in recognizer(scene.image).cards if c.label == BACK]
+        return np.array(quads, np.float32).reshape(-1, 4, 2)
+
+    now = named_backs(Recognizer.for_photos(**models))  # type: ignore[arg-type]
+    assert len(now) == 2 and (iou_matrix(backs, now).max(axis=1) >= 0.5).all()
+    assert len(named_backs(Recognizer.for_photos(**models, pile_backs=0.9))) == 1  # type: ignore[arg-type]
