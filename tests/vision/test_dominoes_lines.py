@@ -28,7 +28,7 @@ def tile(start: float, end: float, angle: float = 0.0, across: float = 0.0, widt
 
 def test_tiles_end_to_end_make_a_run_in_order_along_it() -> None:
     line = [tile(200, 300, 30), tile(0, 100, 30), tile(100, 200, 30)]
-    crossing = tile(-60, -20, 120, across=0.0, width=100)  # a double turned across the line's start
+    crossing = tile(-45, -5, 30, width=100)  # a double turned across the line, just before its start
     beside = tile(0, 100, 30, across=200)  # a parallel line's tile
     runs = lines([*line, crossing, beside])
     assert runs == [[1, 2, 0]]

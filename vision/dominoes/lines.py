@@ -5,9 +5,10 @@ both readers it is a tile, and often a sure one (a 3:5 and a 3:6 read as a 3:3 a
 finder's quads then slip along the line together, leaving a gap of half a tile at one end of the run or overlapping
 each other, while the line itself still holds a whole number of tiles. ``lines`` finds the runs of face-up quads
 lying end to end on one line; ``laid_out`` says, for a run whose quads leave a gap or an overlap along it of more
-than ``OFF_SEAM`` of a tile, where that many tiles would lie end to end from one end of the run to the other. The
+than ``OFF_SEAM`` of a tile, where a whole number of tiles would lie end to end from one end of it to the other. The
 recogniser (``DominoRecognizer._relaid``) keeps such a layout only where the refiner calls every tile of it a tile
-and leaves it in place, and the face reader is sure of every face.
+and leaves it in place, and the face reader is surer of its faces than of the quads it replaces (README, *Domino
+vision*, session 33).
 """
 
 from __future__ import annotations

@@ -32,6 +32,8 @@ Where the quads of two face-up tiles of a line overlap, they are pulled apart wh
 and a tile it doubts slides along its length to where it is sure (``seams``, ``vision.dominoes.seams``): a quad
 reaching into its neighbour reads one of the neighbour's pip rows. A still photo also nudges a doubted tile lying by
 another a little along its line, where both readers then name another face surer (``nudge``, ``seams.nudged``).
+Before those, a still photo lays out again the face-up tiles of a line whose quads slipped along it together, leaving
+a gap or an overlap while the line holds a whole number of tiles (``relay``, ``_relaid``, ``vision.dominoes.lines``).
 
 Frames are not brightened as the card recogniser's are (``vision.exposure``): a white tile alone on a dark table is
 less than the frame's brightest percent, and the gain washed it out (README, session 28).
@@ -527,7 +529,8 @@ class DominoRecognizer:
         """The recogniser for still photos (``kibitz recognize --dominoes``, ``eval-vision --dominoes``): the finer
         look, the refiner for either set with two looks (a Chinese set's the photo refiner), squat quads cut into the
         tiles side by side they hold (``_blocks_split``), tiles beside the found ones looked for, doubted quads off
-        the frame's shape refitted and doubted tiles by another nudged, on top of the live table's recogniser;
+        the frame's shape refitted and doubted tiles by another nudged, lines whose quads slipped laid out again
+        (``_relaid``), on top of the live table's recogniser;
         ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True,
@@ -763,8 +766,9 @@ class DominoRecognizer:
                 beside: list[bool]) -> tuple[list[np.ndarray], list[TileReading], np.ndarray, list[bool]]:
         """Runs of face-up tiles whose quads slipped along their line laid out again end to end (``lines``). A
         layout is taken where the refiner calls each of its tiles a tile and leaves it in place (``PIECE_STAYS``), its
-        tiles do not overlap, and the face reader names each a face of the set with ``LINE_SURE``, on the whole no less
-        surely than the run's quads as they lay. Its tiles are read again."""
+        tiles do not overlap, and the face reader names each a face of the set with ``LINE_LEAST`` and is surer of them
+        on the whole than of the quads they replace by ``LINE_MARGIN`` (where it is ``LINE_SURE`` of each, no less
+        sure). Its tiles are read again."""
         assert self._refiner is not None and self._faces is not None
         up = [i for i, down in enumerate(face_down(readings, self._set, seen)) if not down]
         gone: set[int] = set()
