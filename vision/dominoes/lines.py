@@ -37,17 +37,25 @@ def _frames(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
     return quads.mean(axis=1), along / np.maximum(lengths, 1e-6)[:, None], lengths, np.linalg.norm(across, axis=1)
 
 
+def end_to_end(ordered: np.ndarray) -> tuple[np.ndarray, ...]:
+    """How ordered quads lie to each other along their lines: each one's unit vector along its length, length and
+    width, and for each pair [a, b] how far b's centre lies along a's long side (signed), how far off that line, and
+    the gap between their ends along it (< 0: an overlap). Also for ``seams.overlapping_pairs``."""
+    centres, units, lengths, widths = _frames(ordered)
+    gap = centres[None] - centres[:, None]  # [a, b]: from a's centre to b's
+    on_line = np.einsum("abd,ad->ab", gap, units)
+    off_line = np.linalg.norm(gap - on_line[..., None] * units[:, None], axis=2)
+    apart = np.abs(on_line) - (lengths[:, None] + lengths[None]) / 2
+    return units, lengths, widths, on_line, off_line, apart
+
+
 def lines(quads: list[np.ndarray]) -> list[list[int]]:
     """Runs of two or more of ``quads`` lying end to end on one line (each with a neighbour on its line within
     ``LINE_GAP`` of a length along it), as index lists in order along the line."""
     if len(quads) < 2:
         return []
     ordered = order_quads(np.asarray(quads, np.float32).reshape(-1, 4, 2))
-    centres, units, lengths, widths = _frames(ordered)
-    gap = centres[None] - centres[:, None]  # [a, b]: from a's centre to b's
-    on_line = np.einsum("abd,ad->ab", gap, units)
-    off_line = np.linalg.norm(gap - on_line[..., None] * units[:, None], axis=2)
-    apart = np.abs(on_line) - (lengths[:, None] + lengths[None]) / 2  # the gap between their ends (< 0: overlap)
+    units, lengths, widths, on_line, off_line, apart = end_to_end(ordered)
     linked = ((np.abs(units @ units.T) >= COLLINEAR) & (off_line <= OFF_LINE * widths[:, None])
               & (apart <= LINE_GAP * lengths[:, None]) & (np.abs(on_line) >= 0.25 * lengths[:, None]))
     linked &= linked.T
@@ -64,6 +72,7 @@ def lines(quads: list[np.ndarray]) -> list[list[int]]:
     runs: dict[int, list[int]] = {}
     for i in range(len(quads)):
         runs.setdefault(root(i), []).append(i)
+    centres = ordered.mean(axis=1)
     out = []
     for members in runs.values():
         if len(members) < 2:

@@ -320,6 +320,16 @@ def _block_cuts(quad: np.ndarray, aspect: float) -> list[list[np.ndarray]]:
     return cuts
 
 
+def _held(pieces: np.ndarray, moved: np.ndarray, tile: np.ndarray, threshold: float) -> bool:
+    """Whether proposed ``pieces`` hold tiles, as the refiner saw them (``moved``, ``tile``): it calls every piece a
+    tile (``threshold``) and leaves it in place (IoU ``PIECE_STAYS``: it moves a slice of a tile onto the whole
+    tile), and the moved pieces do not overlap (``MAX_OVERLAP``)."""
+    shared = smaller_share_matrix(moved, moved)
+    np.fill_diagonal(shared, 0.0)
+    return bool(tile.min() >= threshold and np.diag(iou_matrix(moved, pieces)).min() >= PIECE_STAYS
+                and shared.max() <= MAX_OVERLAP)
+
+
 def _contested(quads: list[np.ndarray], kept: list[int], weights: np.ndarray,
                contenders: list[tuple[np.ndarray, float]]) -> tuple[list[np.ndarray], list[int], int]:
     """The kept quads and the contenders the look beside found over them, the surest in sum of those apart
@@ -634,11 +644,8 @@ class DominoRecognizer:
             span = slice(start, start + len(pieces))
             start += len(pieces)
             placed = list(moved[span])
-            shared = smaller_share_matrix(np.array(placed), np.array(placed))
-            np.fill_diagonal(shared, 0.0)
             others = [quads[k] for k in kept if k != i]
-            if (tile[span].min() < self._refiner.threshold or shared.max() > MAX_OVERLAP
-                    or np.diag(iou_matrix(np.array(placed), np.array(pieces))).min() < PIECE_STAYS
+            if (not _held(np.array(pieces), moved[span], tile[span], self._refiner.threshold)
                     or _overlapping(placed, others).any() or not self._alike(image, placed)):
                 continue
             score = float(tile[span].mean())
@@ -772,12 +779,12 @@ class DominoRecognizer:
         sure). Its tiles are read again."""
         assert self._refiner is not None and self._faces is not None
         up = [i for i, down in enumerate(face_down(readings, self._set, seen)) if not down]
+        up_quads = [quads[i] for i in up]
         gone: set[int] = set()
         laid: list[np.ndarray] = []
-        for run in lines([quads[i] for i in up]):
+        for run in lines(up_quads):
             members = {up[k] for k in run}
-            for stretch, layouts in laid_out([quads[i] for i in up], run,
-                                             [q for i, q in enumerate(quads) if i not in members]):
+            for stretch, layouts in laid_out(up_quads, run, [q for i, q in enumerate(quads) if i not in members]):
                 tiles = self._laid_tiles(image, layouts, seen[[up[k] for k in stretch]])
                 if tiles is not None:
                     gone |= {up[k] for k in stretch}
@@ -801,11 +808,8 @@ class DominoRecognizer:
         for pieces in layouts:
             moved, tile = self._refiner(image, pieces)
             sure = self._faces(image, pieces)[:, of_set].max(axis=1)
-            shared = smaller_share_matrix(moved, moved)
-            np.fill_diagonal(shared, 0.0)
             needs = before + (0.0 if sure.min() >= LINE_SURE else LINE_MARGIN)
-            if (tile.min() >= self._refiner.threshold and np.diag(iou_matrix(moved, pieces)).min() >= PIECE_STAYS
-                    and shared.max() <= MAX_OVERLAP and all(_inside(q, width, height) for q in pieces)
+            if (_held(pieces, moved, tile, self._refiner.threshold) and all(_inside(q, width, height) for q in pieces)
                     and sure.min() >= LINE_LEAST and sure.mean() >= needs and sure.mean() > surest):
                 best, surest = pieces, float(sure.mean())
         return best

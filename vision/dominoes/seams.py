@@ -33,6 +33,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from vision.dominoes.lines import end_to_end
 from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_sides
 from vision.quad_refiner import shifted
 
@@ -59,16 +60,9 @@ NUDGE_REACH = 1.5  # a tile is nudged only where its quad this many times as lon
 def overlapping_pairs(quads: list[np.ndarray]) -> list[tuple[int, int, np.ndarray]]:
     """Pairs (a, b, shift) of quads lying end to end on one line with an overlap along it, the largest overlap
     first: ``shift`` (x, y) moves b off a by the whole overlap (a moves by minus it)."""
-    ordered = order_quads(np.asarray(quads, np.float32).reshape(-1, 4, 2))
-    along = (ordered[:, 3] - ordered[:, 0] + ordered[:, 2] - ordered[:, 1]) / 2
-    lengths = np.linalg.norm(along, axis=1)
-    units = along / np.maximum(lengths, 1e-6)[:, None]
-    widths = np.linalg.norm((ordered[:, 1] - ordered[:, 0] + ordered[:, 2] - ordered[:, 3]) / 2, axis=1)
-    centres = ordered.mean(axis=1)
-    gap = centres[None] - centres[:, None]  # [a, b]: from a's centre to b's
-    on_line = np.einsum("abd,ad->ab", gap, units)  # along a's long side
-    off_line = np.linalg.norm(gap - on_line[..., None] * units[:, None], axis=2)
-    overlap = (lengths[:, None] + lengths[None]) / 2 - np.abs(on_line)
+    units, lengths, widths, on_line, off_line, apart = end_to_end(
+        order_quads(np.asarray(quads, np.float32).reshape(-1, 4, 2)))
+    overlap = -apart
     lined = ((np.abs(units @ units.T) >= COLLINEAR) & (off_line <= MAX_OFF_LINE * widths[:, None])
              & (overlap > MIN_OVERLAP * lengths[:, None]))
     pairs = [(float(overlap[a, b]), int(a), int(b), np.sign(on_line[a, b]) * overlap[a, b] * units[a])
