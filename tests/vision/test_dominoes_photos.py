@@ -134,3 +134,15 @@ def test_marked_backs_in_a_compressed_photo_are_not_read_as_faces(shared_data: P
     monkeypatch.setattr(resolve_module, "SURE_BACK_EUROPEAN", resolve_module.SURE_BACK)
     before = Counter(recognizer(compressed).labels())
     assert before - truth == Counter({"0:0": 1, "0:1": 1})
+
+
+def test_a_dark_table_is_no_back_of_pink_tiles_in_a_dim_room(shared_data: Path, recognizer: DominoRecognizer,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``b5.jpg`` (a pink 1:3 and 1:1 on black leather) at 0.3 of its light: three patches of leather beside the tiles
+    were read as backs, since in the dark the leather's colour lies within a back's distance of the pink faces'. The
+    distance is now taken at the frame's exposure gain (about 3 here), as a lit room would show it."""
+    image = next(name for name in _cases() if name.endswith("b5.jpg"))
+    dark = PHOTO_CHANGES["dark"](read_image(shared_data / image))
+    assert Counter(recognizer(dark).labels()) == Counter(_labels()[image])
+    monkeypatch.setattr(recognizer_module, "exposure_gain", lambda image: 1.0)
+    assert Counter(recognizer(dark).labels())["back"] >= 2

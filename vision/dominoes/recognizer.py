@@ -36,7 +36,8 @@ Before those, a still photo lays out again the face-up tiles of a line whose qua
 a gap or an overlap while the line holds a whole number of tiles (``relay``, ``_relaid``, ``vision.dominoes.lines``).
 
 Frames are not brightened as the card recogniser's are (``vision.exposure``): a white tile alone on a dark table is
-less than the frame's brightest percent, and the gain washed it out (README, session 28).
+less than the frame's brightest percent, and the gain washed it out (README, session 28). A European set's colour
+check takes its distances at that gain, though: in a dim room a patch of dark table is near any colour (``_plausible``).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ from vision.dominoes.seams import MIN_SHAPED, aspect, nudged, pulled_apart, refi
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
+from vision.exposure import exposure_gain
 from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_areas, quad_aspect, smaller_share_matrix
 from vision.imageio import as_bgr
 from vision.more_looks import Look, MoreLooks
@@ -257,7 +259,7 @@ def _heaviest(left: list[int], chosen: list[int], clash: np.ndarray, weights: np
 
 
 def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bool = True,
-               same_back: bool = False) -> list[bool]:
+               same_back: bool = False, lit: float = 1.0) -> list[bool]:
     """Which candidates to keep: none that holds halves of two tiles; plain ones must be of the face-up tiles'
     size, (``texture``) plain and (``same_back``: a European set is one colour all over) of their colour, and so must
     face-up ones where enough read face up to know it (``MIN_COLOURED``: a barcode's bars pass for a divider), or
@@ -265,7 +267,9 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
     with no face up, backs must be of the colour of most backs, where enough are read to know it. Where
     enough tiles read face up to know their size, a face-up one much shorter than theirs goes too: a quad round
     one column of a tile's pips, or half a tile, reads as a small double and takes a real tile's name. (A longer
-    one stays: tiles nearer a tilted camera look longer.)"""
+    one stays: tiles nearer a tilted camera look longer.) ``lit``: the frame's exposure gain, by which a tile's
+    distance from the faces' colour is taken (``_off_colour``: in a dim room a patch of dark table passed for a back
+    of pink tiles)."""
     keep = [not r.straddles and (not (texture and r.face_down) or r.uniformity <= MAX_TEXTURE) for r in readings]
     up = [(q, r) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
     if up:
@@ -280,7 +284,7 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
                 keep[i] = False
             if not reading.face_down and len(up) >= MIN_SIZED and ratio < MIN_UP_LENGTH:
                 keep[i] = False
-            if same_back and _off_colour(reading, face) and (reading.face_down or len(up) >= MIN_COLOURED):
+            if same_back and _off_colour(reading, face, lit) and (reading.face_down or len(up) >= MIN_COLOURED):
                 keep[i] = False
             if few_up and not reading.face_down and _off_colour(reading, colour):
                 keep[i] = False
@@ -481,9 +485,11 @@ def _lab_distance(a: tuple[float, float, float] | np.ndarray, b: tuple[float, fl
     return float(np.linalg.norm((np.asarray(a) - np.asarray(b)) * np.array([0.5, 1.0, 1.0])))
 
 
-def _off_colour(reading: TileReading, colour: np.ndarray) -> bool:
-    """Whether a tile read so is not of a European set's ``colour`` (its faces' or backs'): a set is one colour."""
-    return _lab_distance(reading.face, colour) > MAX_BACK_COLOUR
+def _off_colour(reading: TileReading, colour: np.ndarray, lit: float = 1.0) -> bool:
+    """Whether a tile read so is not of a European set's ``colour`` (its faces' or backs'): a set is one colour.
+    ``lit``: the gain that would bring the frame to a room's light; a dim frame brings all colours near black and so
+    near each other, and their distance is taken as that light would show it."""
+    return _lab_distance(reading.face, colour) * lit > MAX_BACK_COLOUR
 
 
 def _observation(quad: np.ndarray, reading: TileReading, named: Resolved) -> TileObservation:
@@ -854,7 +860,7 @@ class DominoRecognizer:
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
         keep = _plausible(quads, readings, texture=self._learned is None,  # a learned back may bear a logo
-                          same_back=not self._set.chinese)
+                          same_back=not self._set.chinese, lit=1.0 if self._set.chinese else exposure_gain(image))
         keep = [k and not (e and r.face_down) for k, e, r in zip(keep, extra, readings, strict=True)]
         if not self._set.chinese:
             quads, readings, keep = _split(image, quads, readings, keep, dropped)
