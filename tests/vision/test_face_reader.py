@@ -125,9 +125,11 @@ def test_a_sure_face_reader_outweighs_a_pip_lost_and_a_back_misread() -> None:
     chinese = domino_set("chinese")
     assert resolve([_reading(1, 1)], chinese, _seen(back=0.92, f1_1=0.05))[0].face_down  # the held-out art's back print
     assert not resolve([_reading(1, 1)], chinese, _seen(back=0.8, f1_1=0.17))[0].face_down
-    # a European set's reader has a bar of its own: an "RO" mark over a dotted bar, read as a 0:1 (session 34)
+    # a European set's reader is taken at its word where back is its likeliest class: an "RO" mark over a dotted bar,
+    # read as a 0:1 by the blob reader (session 34)
     assert resolve([_reading(0, 1)], european, _seen(back=0.82, f0_1=0.1))[0].face_down
-    assert not resolve([_reading(0, 1)], european, _seen(back=0.75, f0_1=0.2))[0].face_down
+    assert resolve([_reading(0, 1)], european, _seen(back=0.19, f5_6=0.15, f3_3=0.09))[0].face_down
+    assert not resolve([_reading(0, 1)], european, _seen(back=0.3, f0_1=0.5))[0].face_down
     assert resolve(down, european, _seen(back=0.5, f3_5=0.5))[0].face_down  # an unsure one: as the blob reader says
 
 

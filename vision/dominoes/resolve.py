@@ -35,8 +35,10 @@ BLOB_FLOOR = 1e-5  # with the face reader: the least likelihood taken from the b
 SURE_FACE = 0.95  # the face reader calls a blob reader's back a face this surely: a face
 SURE_BACK = 0.9  # the face reader calls a blob reader's face a back this surely: a back (a logo read as pips; the
 # held-out art's back print read as a 1:1 or 1:2 gets 0.90-0.95 back: README, session 19)
-SURE_BACK_EUROPEAN = 0.8  # the same for a European set, whose reader is a model of its own: a maker's mark across a
-# back ("RO" over a dotted bar, read as 0:0 or 0:1) got 0.81-0.82 back from it in a compressed real photo (session 34)
+SURE_BACK_EUROPEAN: float | None = None  # the same for a European set, whose reader is a model of its own, taught
+# with backs bearing bold marks; None: a back wherever back is its likeliest class. A maker's mark across a back ("RO"
+# over a dotted bar, read as 0:0 or 0:1 by the blob reader) got 0.19-0.82 back from it, still its likeliest class, in
+# a real photo changed as a phone would change it (README, session 34)
 
 
 @dataclass(frozen=True)
@@ -146,17 +148,18 @@ def face_likelihoods(reading: TileReading, tile_set: DominoSet) -> tuple[np.ndar
 
 def face_down(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarray | None) -> list[bool]:
     """Which readings are backs: as the blob reader says, unless the face reader is sure otherwise (``SURE_FACE``;
-    ``SURE_BACK``, for a European set ``SURE_BACK_EUROPEAN``). A blob reader's back is overruled by the set's faces
-    against the back alone: to a Chinese set, a blank the face reader sees on a plain tile (a back with a streak of
-    glare read as 0:0) is no face of the set."""
+    ``SURE_BACK``, for a European set ``SURE_BACK_EUROPEAN``: its likeliest class). A blob reader's back is overruled
+    by the set's faces against the back alone: to a Chinese set, a blank the face reader sees on a plain tile (a back
+    with a streak of glare read as 0:0) is no face of the set."""
     down = [r.face_down for r in readings]
     if seen is None:
         return down
     back = seen[:, CLASSES.index("back")]
     face = seen[:, _faces(tile_set).classes].sum(axis=1)
     overruled = face >= SURE_FACE * (face + back)  # for a European set (every face its own) face + back is 1
-    sure_back = SURE_BACK if tile_set.chinese else SURE_BACK_EUROPEAN
-    return [bool(b >= sure_back or (d and not o)) for d, b, o in zip(down, back, overruled, strict=True)]
+    bar = SURE_BACK if tile_set.chinese else SURE_BACK_EUROPEAN
+    sure = back >= bar if bar is not None else seen.argmax(axis=1) == CLASSES.index("back")
+    return [bool(b or (d and not o)) for d, b, o in zip(down, sure, overruled, strict=True)]
 
 
 def resolve(readings: Sequence[TileReading], tile_set: DominoSet, seen: np.ndarray | None = None,
