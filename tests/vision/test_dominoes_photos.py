@@ -37,6 +37,7 @@ import vision.dominoes.resolve as resolve_module
 from tests.benchmarks.image_changes import CHANGES as PHOTO_CHANGES
 from vision.dominoes import DominoRecognizer
 from vision.imageio import read_image
+from vision.more_looks import Look, MoreLooks
 
 LABELS = Path(__file__).parent / "data" / "domino_dev_labels.csv"
 
@@ -160,3 +161,27 @@ def test_a_dark_table_is_no_back_of_pink_tiles_in_a_dim_room(shared_data: Path, 
     assert Counter(recognizer(dark).labels()) == Counter(_labels()[image])
     monkeypatch.setattr(recognizer_module, "exposure_gain", lambda image: 1.0)
     assert Counter(recognizer(dark).labels())["back"] >= 2
+
+
+def test_a_pink_tile_on_a_flowered_tray_under_a_warm_light(shared_data: Path, recognizer: DominoRecognizer,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``q7.jpg``'s 1:6 on a flowered tray: the usual look gives it no heat (0.07); at twice its scale 0.79 as taken
+    but 0.72 under a warm light (0.66 at two and a half times; dark or bright, 0.74 there). At 0.7 it reads; the look
+    at twice alone, at its old 0.75, missed it."""
+    image = next(name for name in _cases() if name.endswith("q7.jpg"))
+    warm = PHOTO_CHANGES["warm-light"](read_image(shared_data / image))
+    assert Counter(recognizer(warm).labels()) == Counter(_labels()[image])
+    monkeypatch.setattr(recognizer, "more_looks", MoreLooks((Look(zoom=2.0, least=0.75),), max_overlap=0.2))
+    assert Counter(recognizer(warm).labels())["1:6"] == 0
+
+
+def test_a_zoomed_look_is_not_run_where_the_tiles_are_already_big(shared_data: Path, recognizer: DominoRecognizer,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``f235.jpg`` brightened: a white 4:5 on black, 109 px long at the finder's input. At two and a half times that
+    it is past the sizes the model knows, and it boxes the tile's two ends as tiles (a 1:1 and a 1:2) that take the
+    4:5's place. ``MAX_LOOK_LENGTH`` leaves that look out there."""
+    image = next(name for name in _cases() if name.endswith("f235.jpg"))
+    bright = PHOTO_CHANGES["bright"](read_image(shared_data / image))
+    assert Counter(recognizer(bright).labels()) == Counter(_labels()[image])
+    monkeypatch.setattr(recognizer_module, "MAX_LOOK_LENGTH", 1e9)
+    assert Counter(recognizer(bright).labels())["4:5"] == 0

@@ -18,8 +18,9 @@ was sure of it). The finder's quads slip along lines of touching tiles, and the 
 lies past their ends; so the candidates are taken from below the finder's own threshold too (``CANDIDATE_HEAT``).
 
 A still photo (``DominoRecognizer.for_photos``: ``kibitz recognize --dominoes``, ``eval-vision --dominoes``) also
-gets a finer look (``more_looks=PHOTO_LOOKS``: the frame at twice the finder's scale, four times its cost): a tile
-on a busy pattern the usual look misses may stand out there. Only what that look is sure of (heat 0.75), what
+gets finer looks (``more_looks=PHOTO_LOOKS``: the frame at twice and two and a half times the finder's scale, four
+and six times its cost, each where the tiles found are not too big for it at that scale, ``MAX_LOOK_LENGTH``): a tile
+on a busy pattern the usual look misses may stand out there. Only what those looks are sure of (heat 0.7), what
 overlaps nothing found and what then reads face up is added: at that scale a dark square of a checked cloth passes
 for a face-down tile (a tile the usual look had a candidate on, which gave way to the finer look's quad, was found by
 both: ``_only_more_looks``). It gets two looks of the refiner, not one, and the tiles beside the found ones are looked
@@ -70,10 +71,14 @@ from vision.more_looks import Look, MoreLooks
 from vision.observation import Detections
 from vision.quad_refiner import shifted
 
-# The look a still photo gets: twice the finder's scale. It sees print and table patterns at tile size, so it must
-# be surer. (The mirror image and a copy a quarter bigger found more tiles of the held-out art, but read none more
-# and added false ones: README.)
-PHOTO_LOOKS = MoreLooks((Look(zoom=2.0, least=0.75),), max_overlap=0.2)
+# The looks a still photo gets: twice and two and a half times the finder's scale. They see print and table patterns
+# at tile size, so they must be surer. (The mirror image and a copy a quarter bigger found more tiles of the held-out
+# art, but read none more and added false ones: README.) A pink tile on a flowered tray got heat 0.4-0.79 from one of
+# the two zooms or the other as the photo was changed (README, session 34).
+PHOTO_LOOKS = MoreLooks((Look(zoom=2.0, least=0.7), Look(zoom=2.5, least=0.7)), max_overlap=0.2)
+MAX_LOOK_LENGTH = 150.0  # a zoomed look runs where the usual look's tiles, at its zoom, are at most this long (median,
+# px at the finder's input): the model knows tiles up to half its input's height, and past that takes a tile's ends
+# for tiles of their own (a white 4:5 on black seen at 2.5 times: README, session 34)
 MAX_REFINED = 0.4  # the refiner was trained on tiles up to 0.3 of the frame's short side long (it shortens bigger ones)
 # Whether the live table's refiner looks again at the candidates, per set. A European set's tiles are nearly all found
 # and read without it (rendered, 40 scenes: 100 / 98.2 % and 99.1 / 92.7 %; with it 100 / 99.4 % and 99.1 / 92.4 %,
@@ -574,7 +579,9 @@ class DominoRecognizer:
         usual = len(found)  # the usual look's detections come first, the more looks' after them
         if self.more_looks is not None:  # what they find where the usual look found nothing sure
             sure = found[found.confidence >= self._learned.heat_threshold]
-            found = Detections.concatenate([found, self.more_looks(self._learned, image, sure)])
+            looks = self._looks_for(sure, self._learned.input_scale(width, height))
+            if looks is not None:
+                found = Detections.concatenate([found, looks(self._learned, image, sure)])
         found = _pulled_in(found, width, height)
         whole = _whole(found, width, height)
         close = not any(found.confidence[i] >= self._learned.heat_threshold for i in whole)
@@ -604,6 +611,15 @@ class DominoRecognizer:
         dropped = [quads[i] for i in sorted(gone)]
         extra = _only_more_looks(quads, whole, kept, [j for j in sorted(gone) if 0 <= whole[j] < usual], usual)
         return [quads[i] for i in kept], extra, [whole[i] < 0 for i in kept], dropped
+
+    def _looks_for(self, sure: Detections, scale: float) -> MoreLooks | None:
+        """The more looks at whose zoom the tiles the usual look is sure of are not too long for the model
+        (``MAX_LOOK_LENGTH``; all of them where it is sure of none), or None."""
+        if self.more_looks is None or not len(sure):
+            return self.more_looks
+        typical = float(np.median([_length(q) for q in sure.quads])) * scale
+        looks = tuple(look for look in self.more_looks.looks if typical * look.zoom <= MAX_LOOK_LENGTH)
+        return MoreLooks(looks, self.more_looks.max_overlap) if looks else None
 
     def _refined(self, image: np.ndarray, quads: list[np.ndarray], whole: list[int], heat: np.ndarray
                  ) -> tuple[list[np.ndarray], list[int], np.ndarray]:
