@@ -8,9 +8,9 @@ those looks find where the fine look found nothing is returned as candidates; th
 kept. The card recogniser takes them as doubtful candidates, kept only when the classifier is sure it shows a card's
 face (``Recognizer.maybe_needs``, ``Recognizer.for_photos``), and tries the other quads, those over a card already
 found, on a found card it cannot name (``MoreLooks.split``, ``Recognizer.other_quads``); the domino recogniser looks at
-twice the scale and keeps what reads face up (``vision.dominoes.recognizer.PHOTO_LOOKS``; the evened look lost it more
-tiles than it found, README session 16). A few more network passes: for photos, not the live table, where the time is
-better spent on the next frame.
+twice and two and a half times the scale and keeps what reads face up (``vision.dominoes.recognizer.PHOTO_LOOKS``;
+the evened look lost it more tiles than it found, README session 16). A few more network passes: for photos, not the
+live table, where the time is better spent on the next frame.
 """
 
 from __future__ import annotations
