@@ -185,3 +185,15 @@ def test_a_zoomed_look_is_not_run_where_the_tiles_are_already_big(shared_data: P
     assert Counter(recognizer(bright).labels()) == Counter(_labels()[image])
     monkeypatch.setattr(recognizer_module, "MAX_LOOK_LENGTH", 1e9)
     assert Counter(recognizer(bright).labels())["4:5"] == 0
+
+
+def test_a_close_up_tile_whose_pieces_the_usual_look_boxes(shared_data: Path, recognizer: DominoRecognizer,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``imagefortest.jpg`` (a 5:6 filling the frame) with sensor noise: the usual look boxes two pieces of it at heat
+    0.34, just over its threshold, so the close-up look was not taken, and a piece read as a back. Where the usual
+    look is sure of nothing at 0.5 and the close-up look is of a tile at 0.8 (0.92 here), the close-up look stands in."""
+    image = next(name for name in _cases() if name.endswith("imagefortest.jpg"))
+    noisy = PHOTO_CHANGES["noise"](read_image(shared_data / image))
+    assert Counter(recognizer(noisy).labels()) == Counter(_labels()[image])
+    monkeypatch.setattr(recognizer, "close_sure", None)
+    assert Counter(recognizer(noisy).labels())["5:6"] == 0

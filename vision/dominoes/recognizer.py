@@ -76,6 +76,9 @@ from vision.quad_refiner import shifted
 # art, but read none more and added false ones: README.) A pink tile on a flowered tray got heat 0.4-0.79 from one of
 # the two zooms or the other as the photo was changed (README, session 34).
 PHOTO_LOOKS = MoreLooks((Look(zoom=2.0, least=0.7), Look(zoom=2.5, least=0.7)), max_overlap=0.2)
+CLOSE_WEAK, CLOSE_SURE = 0.5, 0.8  # a still photo also takes the close-up look where the usual look is sure of no
+# whole tile at 0.5 and the close-up look is of one at 0.8: the usual look's quads round pieces of a tile filling
+# the frame reached its threshold in a noisy photo (``imagefortest.jpg``: 0.34, the close-up look's tile 0.92)
 MAX_LOOK_LENGTH = 150.0  # a zoomed look runs where the usual look's tiles, at its zoom, are at most this long (median,
 # px at the finder's input): the model knows tiles up to half its input's height, and past that takes a tile's ends
 # for tiles of their own (a white 4:5 on black seen at 2.5 times: README, session 34)
@@ -533,6 +536,7 @@ class DominoRecognizer:
     nudge: bool = False  # and doubted tiles by another nudged where both readers are surer (``seams.nudged``; photos)
     contest: bool = False  # tiles found beside over a found quad contend with it (``_contested``; photos, Chinese)
     relay: bool = False  # runs of tiles whose quads slipped along their line laid out again (``_relaid``; photos)
+    close_sure: float | None = None  # the close-up look also where the usual one is weak, if it is this sure (photos)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -555,7 +559,7 @@ class DominoRecognizer:
         (``_relaid``), on top of the live table's recogniser;
         ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
-                 "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True,
+                 "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -585,8 +589,12 @@ class DominoRecognizer:
         found = _pulled_in(found, width, height)
         whole = _whole(found, width, height)
         close = not any(found.confidence[i] >= self._learned.heat_threshold for i in whole)
+        near = None
+        if not close and self.close_sure is not None and max(found.confidence[whole]) < CLOSE_WEAK:
+            near = _pulled_in(self._learned.close_up(image), width, height)  # pieces of a tile filling the frame?
+            close = bool(len(near)) and float(near.confidence.max()) >= self.close_sure
         if close:  # nothing whole at the usual scale: a tile or two may fill the frame
-            found = _pulled_in(self._learned.close_up(image), width, height)
+            found = near if near is not None else _pulled_in(self._learned.close_up(image), width, height)
             usual = len(found)  # the close-up look stands in for the usual one
             whole = _whole(found, width, height)
             if self._set.chinese and len(whole) > 1:
