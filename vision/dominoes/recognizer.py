@@ -10,7 +10,9 @@ size than the tiles read face up (all tiles of a set are the same size) and, in 
 colour than those tiles (such a tile is one colour all over) are dropped. Each learned quad is tightened to the face
 where it stands out (``refine``). Where nothing whole is found at the finder's usual scale, it takes a close-up look
 (``TileFinder.close_up``): a tile filling the frame, its rim cut a little by the frame's edges, is read (the quad
-pulled into the frame); in a Chinese set only when that look sees one tile. The recogniser keeps no per-frame state.
+pulled into the frame); in a Chinese set only when that look sees one tile. A still photo takes it also where the usual
+look is weak and the close-up look sure (``close_sure``: pieces of a tile filling the frame were boxed as tiles). The
+recogniser keeps no per-frame state.
 
 In a Chinese set the learned finder's candidates are then looked at again by the refiner (``TileRefiner``,
 ``REFINER``): each is moved onto the tile it is about, and kept where the refiner says a whole tile is (or the finder
