@@ -197,3 +197,18 @@ def test_a_close_up_tile_whose_pieces_the_usual_look_boxes(shared_data: Path, re
     assert Counter(recognizer(noisy).labels()) == Counter(_labels()[image])
     monkeypatch.setattr(recognizer, "close_sure", None)
     assert Counter(recognizer(noisy).labels())["5:6"] == 0
+
+
+@pytest.mark.parametrize(("frame", "face"), [("f160.jpg", "4:4"), ("f85.jpg", "5:6")])
+def test_a_big_tile_square_to_the_frame_is_one_tile_not_its_pieces(shared_data: Path, recognizer: DominoRecognizer,
+                                                                    monkeypatch: pytest.MonkeyPatch, frame: str,
+                                                                    face: str) -> None:
+    """The white domino on black turned 30 degrees, so that it lies square to the frame: the usual look boxes it as
+    two or three upright tiles of a column of pips each (a 1:1, a back, an unknown; a 2:2). At 0.6 of the finder's
+    scale it is one tile (heat 0.61 and 0.8) with its divider across it, and an end piece has none: the tile stands in
+    for its pieces."""
+    image = next(name for name in _cases() if name.endswith(frame))
+    turned = PHOTO_CHANGES["turned-30"](read_image(shared_data / image))
+    assert recognizer(turned).labels() == [face]
+    monkeypatch.setattr(recognizer, "coarse", False)
+    assert face not in recognizer(turned).labels()

@@ -11,8 +11,9 @@ colour than those tiles (such a tile is one colour all over) are dropped. Each l
 where it stands out (``refine``). Where nothing whole is found at the finder's usual scale, it takes a close-up look
 (``TileFinder.close_up``): a tile filling the frame, its rim cut a little by the frame's edges, is read (the quad
 pulled into the frame); in a Chinese set only when that look sees one tile. A still photo takes it also where the usual
-look is weak and the close-up look sure (``close_sure``: pieces of a tile filling the frame were boxed as tiles). The
-recogniser keeps no per-frame state.
+look is weak and the close-up look sure (``close_sure``: pieces of a tile filling the frame were boxed as tiles), and a
+still photo of a few European tiles looks at a coarser scale too, whose tiles stand in for pieces of them the usual
+look boxed (``coarse``, ``_pieces_joined``). The recogniser keeps no per-frame state.
 
 In a Chinese set the learned finder's candidates are then looked at again by the refiner (``TileRefiner``,
 ``REFINER``): each is moved onto the tile it is about, and kept where the refiner says a whole tile is (or the finder
@@ -51,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from models import model_path as shipped_model_path
@@ -81,6 +83,15 @@ PHOTO_LOOKS = MoreLooks((Look(zoom=2.0, least=0.7), Look(zoom=2.5, least=0.7)), 
 CLOSE_WEAK, CLOSE_SURE = 0.5, 0.8  # a still photo also takes the close-up look where the usual look is sure of no
 # whole tile at 0.5 and the close-up look is of one at 0.8: the usual look's quads round pieces of a tile filling
 # the frame reached its threshold in a noisy photo (``imagefortest.jpg``: 0.34, the close-up look's tile 0.92)
+COARSE_ZOOM, COARSE_SURE = 0.6, 0.6  # a still photo of a few tiles also looks at 0.6 of the finder's scale; a tile it
+# is sure of there (0.6) stands in for the pieces of it the usual look boxed: a white 4:4 or 5:6 on black, lying square
+# to the frame, was boxed as two or three upright tiles of two pips each (README, session 34). European sets only: in
+# a Chinese set's wall of backs two layers high, two upright quads of the coarse look across its rows took three backs'
+# place (held-out art seed 11 scene 8)
+COARSE_MOST = 4  # tiles the usual look is sure of, at most, for that look
+PIECES_LEAST = 2  # the usual look's quads a coarse tile holds (centres inside, each under PIECE_AREA of it), at least
+PIECE_AREA = 0.7
+TILE_ASPECT = (0.38, 0.65)  # a coarse tile's short side over its long side: one tile, not two side by side or end on
 MAX_LOOK_LENGTH = 150.0  # a zoomed look runs where the usual look's tiles, at its zoom, are at most this long (median,
 # px at the finder's input): the model knows tiles up to half its input's height, and past that takes a tile's ends
 # for tiles of their own (a white 4:5 on black seen at 2.5 times: README, session 34)
@@ -539,6 +550,7 @@ class DominoRecognizer:
     contest: bool = False  # tiles found beside over a found quad contend with it (``_contested``; photos, Chinese)
     relay: bool = False  # runs of tiles whose quads slipped along their line laid out again (``_relaid``; photos)
     close_sure: float | None = None  # the close-up look also where the usual one is weak, if it is this sure (photos)
+    coarse: bool = False  # a coarser look's tiles stand in for pieces of them (``_pieces_joined``; European photos)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -562,6 +574,7 @@ class DominoRecognizer:
         ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
+                 "coarse": not domino_set(tile_set).chinese,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -582,6 +595,8 @@ class DominoRecognizer:
             quads = [q for q in find_tiles(image, self.finder) if _inside(q, width, height)]
             return quads, [False] * len(quads), [False] * len(quads), []
         found = self._learned(image, self.candidate_heat if self._refiner is not None else None)
+        if self.coarse:
+            found = self._pieces_joined(image, found)
         usual = len(found)  # the usual look's detections come first, the more looks' after them
         if self.more_looks is not None:  # what they find where the usual look found nothing sure
             sure = found[found.confidence >= self._learned.heat_threshold]
@@ -621,6 +636,39 @@ class DominoRecognizer:
         dropped = [quads[i] for i in sorted(gone)]
         extra = _only_more_looks(quads, whole, kept, [j for j in sorted(gone) if 0 <= whole[j] < usual], usual)
         return [quads[i] for i in kept], extra, [whole[i] < 0 for i in kept], dropped
+
+    def _pieces_joined(self, image: np.ndarray, found: Detections) -> Detections:
+        """``found`` with the tiles a coarser look is sure of (``COARSE_ZOOM``, ``COARSE_SURE``, one tile's shape)
+        standing in for the sure quads of the usual look they hold as pieces (``PIECES_LEAST``, ``PIECE_AREA``), in a
+        photo of a few tiles (``COARSE_MOST``). A tile lying square to the frame, big in it, may be boxed as upright
+        tiles of a column of pips each; at a coarser scale it is one tile again. Its divider tells it from a hand of
+        tiles side by side, which the coarse look may box as one: each of those has a divider across its middle, and
+        an end piece of a tile has none (a middle piece may seem to)."""
+        sure = [i for i in range(len(found)) if found.confidence[i] >= self._learned.heat_threshold]
+        if not sure or len(sure) > COARSE_MOST:
+            return found
+        coarse = self._learned.other_look(image, zoom=COARSE_ZOOM, threshold=COARSE_SURE)
+        gone: set[int] = set()
+        joined: list[int] = []
+        for k, quad in enumerate(coarse.quads):
+            if coarse.partial[k] or not TILE_ASPECT[0] <= quad_aspect(quad) <= TILE_ASPECT[1]:
+                continue
+            area, outline = quad_areas(quad[None])[0], quad.astype(np.float32).reshape(-1, 1, 2)
+            pieces = [i for i in sure if i not in gone and quad_areas(found.quads[i][None])[0] < PIECE_AREA * area
+                      and cv2.pointPolygonTest(outline, tuple(map(float, found.quads[i].mean(axis=0))), False) > 0]
+            if len(pieces) >= PIECES_LEAST and self._divided(image, quad) and not all(
+                    self._divided(image, found.quads[i]) for i in pieces):
+                gone |= set(pieces)
+                joined.append(k)
+        if not joined:
+            return found
+        kept = np.array([i not in gone for i in range(len(found))])
+        return Detections.concatenate([found[kept], coarse[np.array(joined)]])
+
+    @staticmethod
+    def _divided(image: np.ndarray, quad: np.ndarray) -> bool:
+        """Whether a European tile's divider lies across ``quad``'s middle: a tile's pieces have none."""
+        return read_tile(image, quad, divided=True).divider
 
     def _looks_for(self, sure: Detections, scale: float) -> MoreLooks | None:
         """The more looks at whose zoom the tiles the usual look is sure of are not too long for the model
