@@ -648,14 +648,15 @@ class DominoRecognizer:
         if not sure or len(sure) > COARSE_MOST:
             return found
         coarse = self._learned.other_look(image, zoom=COARSE_ZOOM, threshold=COARSE_SURE)
+        areas, centres, coarse_areas = quad_areas(found.quads), found.quads.mean(axis=1), quad_areas(coarse.quads)
         gone: set[int] = set()
         joined: list[int] = []
         for k, quad in enumerate(coarse.quads):
             if coarse.partial[k] or not TILE_ASPECT[0] <= quad_aspect(quad) <= TILE_ASPECT[1]:
                 continue
-            area, outline = quad_areas(quad[None])[0], quad.astype(np.float32).reshape(-1, 1, 2)
-            pieces = [i for i in sure if i not in gone and quad_areas(found.quads[i][None])[0] < PIECE_AREA * area
-                      and cv2.pointPolygonTest(outline, tuple(map(float, found.quads[i].mean(axis=0))), False) > 0]
+            outline = quad.astype(np.float32).reshape(-1, 1, 2)
+            pieces = [i for i in sure if i not in gone and areas[i] < PIECE_AREA * coarse_areas[k]
+                      and cv2.pointPolygonTest(outline, tuple(map(float, centres[i])), False) > 0]
             if len(pieces) >= PIECES_LEAST and self._divided(image, quad) and not all(
                     self._divided(image, found.quads[i]) for i in pieces):
                 gone |= set(pieces)
