@@ -154,6 +154,22 @@ def quad_areas(quads: np.ndarray) -> np.ndarray:
     return np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1)) / 2
 
 
+def expected_areas(faces: np.ndarray, quads: np.ndarray, least: int = 4) -> np.ndarray:
+    """The area a card would have where each of ``quads`` lies, from the areas of the cards ``faces`` (both N x 4 x 2).
+    The cards lie on one table, and a plane's inverse depth is affine in image coordinates; so, near enough, is a
+    card's side in the image. Fitted by least squares (each face's root area against its centre) and clamped to the
+    faces' own range, so that it never reaches past what was seen; with under ``least`` faces, their median area."""
+    areas = quad_areas(faces)
+    if len(faces) < least:
+        return np.full(len(quads), float(np.median(areas)) if len(areas) else np.nan)
+    roots, centres = np.sqrt(areas), faces.mean(axis=1).astype(np.float64)
+    scale = float(np.abs(centres).max()) or 1.0  # a well-scaled fit
+    coefficients, *_ = np.linalg.lstsq(np.column_stack([np.ones(len(faces)), centres / scale]), roots, rcond=None)
+    there = np.column_stack([np.ones(len(quads)), quads.mean(axis=1) / scale]) @ coefficients
+    clamped: np.ndarray = np.clip(there, roots.min(), roots.max()) ** 2
+    return clamped
+
+
 _PART = np.float32(1 - 1e-4)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.geometry import convex_intersection, iou_matrix, order_quad, order_quads
+from vision.geometry import convex_intersection, expected_areas, iou_matrix, order_quad, order_quads, quad_areas
 
 
 def _rectangles(rng: np.random.Generator, n: int) -> np.ndarray:
@@ -54,3 +54,22 @@ def test_collinear_edges_are_counted_right() -> None:
         beside = order_quads((card + np.float32([63, 0]) + rng.normal(0, 1e-3, (4, 2))).astype(np.float32)[None])[0]
         assert convex_intersection(a, beside) < 1.0
         assert abs(convex_intersection(a, b) - 6300) < 5.0
+
+
+def _card(x: float, y: float, side: float) -> np.ndarray:
+    """An upright card of short side ``side`` (long side 1.6 times it) centred at (x, y)."""
+    w, h = side / 2, side * 0.8
+    return np.array([[x - w, y - h], [x + w, y - h], [x + w, y + h], [x - w, y + h]], np.float32)
+
+
+def test_expected_areas_follow_the_table_plane() -> None:
+    """Cards whose side grows with x and y as on a slanted table: the fit gives the size between them, clamps it to
+    the biggest and smallest face seen beyond them, and takes the median of fewer than four faces."""
+    faces = np.stack([_card(x, y, 20 + 0.05 * x + 0.02 * y) for x, y in [(100, 100), (500, 100), (100, 400),
+                                                                         (500, 400), (300, 250)]])
+    asked = np.stack([_card(300, 100, 10), _card(2000, 2000, 10), _card(-900, 100, 10)])
+    got = expected_areas(faces, asked)
+    assert np.isclose(got[0], (20 + 15 + 2) ** 2 * 1.6, rtol=1e-3)
+    assert np.isclose(got[1], quad_areas(faces).max()) and np.isclose(got[2], quad_areas(faces).min())
+    few = expected_areas(faces[:3], asked)
+    assert np.allclose(few, np.median(quad_areas(faces[:3])))

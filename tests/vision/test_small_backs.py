@@ -11,7 +11,7 @@ import pytest
 
 from datasets.hanafuda import TEST_STYLE, preset, render_scene
 from vision.classifier import CardClassifier
-from vision.geometry import iou_matrix
+from vision.geometry import iou_matrix, quad_areas
 from vision.observation import Detections
 from vision.recognizer import Recognizer
 from vision.small_backs import SmallBacks
@@ -72,11 +72,11 @@ def test_held_out_backs_are_named_once_and_small_dark_things_never(shared_data: 
     """Held-out scene 78: a small dark patch beside the cards reads as a back. With small backs checked the photo
     names the one back lying there, and the faces as before. (Scene 13, where the session-11 finder split a big
     black back in two, is read whole by the session-12 finder; the merging of two halves is built exactly above.)
-    The refiner's veto (session 16) drops that patch before the small backs are checked, so both are left out here
-    but for the last check, the photo recogniser as it ships."""
+    The refiner's veto (session 16) drops that patch before the small backs are checked, and the check in context
+    (session 35) after, so both are left out here but for the last check, the photo recogniser as it ships."""
     classifier = CardClassifier(threads=1)
-    checked = Recognizer.for_photos(classifier=classifier, refiner_veto=None)
-    unchecked = Recognizer.for_photos(classifier=classifier, small_backs=None, refiner_veto=None)
+    checked = Recognizer.for_photos(classifier=classifier, refiner_veto=None, in_context=False)
+    unchecked = Recognizer.for_photos(classifier=classifier, small_backs=None, refiner_veto=None, in_context=False)
     shipped = Recognizer.for_photos(classifier=classifier)
     for index in (78,):
         scene = render_scene(np.random.default_rng([7000, index]), preset("default", styles=(TEST_STYLE,)))
@@ -88,3 +88,28 @@ def test_held_out_backs_are_named_once_and_small_dark_things_never(shared_data: 
         faces = lambda names: {k: n for k, n in names.items() if k not in ("back", "unknown")}  # noqa: E731
         assert faces(after) == faces(before)
         assert Counter(c.label for c in shipped(scene.image).cards) == after
+
+
+def test_near_backs_on_a_slanted_table_are_measured_where_they_lie(shared_data: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Held-out scene 78 of seed 7900: two whole dark backs near the camera, the faces far off to the right and small.
+    Measured against the faces' median area the backs were a box (over 2.5 times) and too big to lie alone; measured
+    against a card's area where they lie (``expected_areas``, the table's plane) both are named where they are."""
+    scene = render_scene(np.random.default_rng([7900, 78]), preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
+    truth = scene.quads[[label == "back" for label in scene.labels]]
+    assert len(truth) == 2
+    recognizer = Recognizer.for_photos(classifier=CardClassifier(threads=1))
+
+    def backs() -> np.ndarray:
+        cards = recognizer(scene.image).cards
+        return np.array([c.quad for c in cards if c.label == "back"], np.float32).reshape(-1, 4, 2)
+
+    found = backs()
+    assert len(found) == 2 and iou_matrix(truth, found).max(axis=1).min() >= 0.8
+
+    def median(faces: np.ndarray, quads: np.ndarray, least: int = 4) -> np.ndarray:
+        return np.full(len(quads), float(np.median(quad_areas(faces))))
+
+    monkeypatch.setattr("vision.small_backs.expected_areas", median)
+    monkeypatch.setattr("vision.recognizer.expected_areas", median)
+    assert len(backs()) == 0
