@@ -408,20 +408,23 @@ class Recognizer:
             out[ask] = iou_matrix(quads[ask], quads[faces]).max(axis=1) >= PILE_TOUCH
         return out
 
-    def _lone_back(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray, ask: np.ndarray
-                   ) -> np.ndarray:
+    def _lone_back(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray, ask: np.ndarray,
+                   going: np.ndarray | None = None) -> np.ndarray:
         """Which ``ask`` candidates are backs lying alone (``lone_backs``): read as a back with at least
-        ``LONE_BACK_NEEDS``, clear of every other detection, the size of a card where it lies as the faces read tell it
-        (there must be one), and
-        called a card by the refiner with at least ``lone_backs``. The refiner sees round the quad: a phone's dark
-        screen, which the classifier reads as a back, has its body and its shadow there."""
+        ``LONE_BACK_NEEDS``, clear of every other detection but those ``going`` (doubtful candidates about to go, not
+        read as a card: a second, looser quad on the back itself, half read as a face, blocked one), the size of a card
+        where it lies as the faces read tell it (there must be one), and called a card by the refiner with at least
+        ``lone_backs``. The refiner sees round the quad: a phone's dark screen, which the classifier reads as a back,
+        has its body and its shadow there."""
         assert self.lone_backs is not None and self.refiner is not None
         out = np.zeros(len(quads), bool)
         back = probabilities[:, self.classifier.classes.index(BACK)] >= LONE_BACK_NEEDS
         candidates = np.flatnonzero(ask & back)
         if not len(candidates):
             return out
-        overlap = iou_matrix(quads[candidates], quads)
+        blocking = np.ones(len(quads), bool) if going is None else ~going
+        blocking[candidates] = True  # two of them on one back block each other
+        overlap = iou_matrix(quads[candidates], quads) * blocking[None, :]
         overlap[np.arange(len(candidates)), candidates] = 0.0
         candidates = candidates[overlap.max(axis=1) <= LONE_BACK_CLEAR]
         faces = self.classifier.face_probability(probabilities) >= self.min_confidence
@@ -463,7 +466,8 @@ class Recognizer:
                                                             self.refiner)
             found, doubtful, backs = found[source].replace(quads=quads), doubtful[source], backs[source]
         if self.lone_backs is not None and self.refiner is not None:
-            backs |= self._lone_back(image, found.quads, probabilities, doubtful & ~backs)
+            going = doubtful & ~backs & (self.classifier.face_probability(probabilities) < self.maybe_needs)
+            backs |= self._lone_back(image, found.quads, probabilities, doubtful & ~backs, going)
         keep = ~doubtful | backs | (self.classifier.face_probability(probabilities) >= self.maybe_needs)
         return found[keep], probabilities[keep]
 

@@ -89,3 +89,25 @@ def test_a_back_the_refiner_doubts_is_looked_at_again(shared_data: Path, models:
     assert len(truth) == 1 and len(backs) == 1 and iou_matrix(backs, truth).max() >= 0.9
     monkeypatch.setattr(recognizer_module, "REFINE_AGAIN", 1.0)  # no second look
     assert not any(c.label == BACK for c in Recognizer.for_photos(**models)(image).cards)  # type: ignore[arg-type]
+
+
+def test_a_looser_quad_on_the_back_itself_does_not_block_it(shared_data: Path, models: dict[str, object],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Held-out scene 69 of seed 8300: a dark green back with an emblem, lying alone, got two doubtful candidates, a
+    good one (read as a back, 1.00) and a looser one half over it and a face beside (a face at 0.61, under the 0.7 a
+    doubtful face needs, so it goes). The looser one, about to go, no longer counts as a detection the back must be
+    clear of: the back is named where it lies, and was not before."""
+    scene = render_scene(np.random.default_rng([8300, 69]), preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
+    truth = scene.quads[[label == BACK for label in scene.labels]]
+    recognizer = Recognizer.for_photos(**models)  # type: ignore[arg-type]
+
+    def backs() -> np.ndarray:
+        cards = recognizer(scene.image).cards
+        return np.array([c.quad for c in cards if c.label == BACK], np.float32).reshape(-1, 4, 2)
+
+    found = backs()
+    assert len(truth) == 1 and len(found) == 1 and iou_matrix(found, truth)[0, 0] >= 0.9
+    shipped = Recognizer._lone_back
+    monkeypatch.setattr(Recognizer, "_lone_back", lambda self, image, quads, probabilities, ask, going=None:
+                        shipped(self, image, quads, probabilities, ask))  # every detection blocks, as before
+    assert len(backs()) == 0
