@@ -8,7 +8,8 @@ one card, if the finder's quad was near. Each half is also moved by the refiner 
 half the classifier is sure is a card's face (``needs``: the bar of a doubtful candidate's pile-look try) becomes a
 card; two different ones, apart, may come out of one quad, or a face and a back (which stays only where the
 recogniser keeps a doubtful back: ``Recognizer.lone_backs``, ``pile_backs``). A half over another detection is
-that card again and is not read.
+that card again and is not read. Two backs and no face come out only of a quad two cards big where it lies
+(``pairs``, ``Recognizer.TWO_CARDS``): each half of one plain back reads as a back too.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class HalvesLook:
             raise ValueError(f"HalvesLook: needs and max_overlap must lie in (0, 1], got {self}")
 
     def __call__(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray, todo: np.ndarray,
-                 classifier: CardClassifier, refiner: CardRefiner | None = None
+                 classifier: CardClassifier, refiner: CardRefiner | None = None, pairs: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``todo``: which detections to cut in two. Returns the quads, their probabilities and, for each, the
         detection it came from (a quad holding two cards gives both); the inputs are left alone."""
@@ -69,7 +70,8 @@ class HalvesLook:
             mine = np.flatnonzero((owner == i) & ((face >= self.needs) | (back >= self.needs)))
             others = np.delete(over[mine], i, axis=1)
             mine = mine[others.max(axis=1, initial=0.0) <= self.max_overlap]
-            picks = self._picks(tries[mine], read[mine], face[mine], back[mine] >= self.needs)
+            picks = self._picks(tries[mine], read[mine], face[mine], back[mine] >= self.needs,
+                                pairs is not None and bool(pairs[i]))
             if picks:
                 quads[i], probabilities[i] = tries[mine[picks[0]]], read[mine[picks[0]]]
                 extra += [(i, int(mine[k])) for k in picks[1:]]
@@ -80,17 +82,18 @@ class HalvesLook:
         return quads, probabilities, source
 
     @staticmethod
-    def _picks(tries: np.ndarray, read: np.ndarray, face: np.ndarray, back: np.ndarray) -> list[int]:
+    def _picks(tries: np.ndarray, read: np.ndarray, face: np.ndarray, back: np.ndarray, two_backs: bool = False
+               ) -> list[int]:
         """The surest face, and the next surest try apart from it (``APART``) naming another card or a back
         (``back``: which tries are sure backs; whether a back stays is the recogniser's to say, as for any doubtful
         back)."""
         faces = [int(k) for k in np.argsort(-face, kind="stable") if not back[k]]
-        if not faces:
+        if not faces and not (two_backs and back.any()):
             return []
-        first = faces[0]
+        first = faces[0] if faces else int(np.argmax(np.where(back, read.max(axis=1), -1.0)))
         apart = iou_matrix(tries[first:first + 1], tries)[0]
         top = read.argmax(axis=1)
         for k in np.argsort(-np.maximum(face, back), kind="stable"):
             if k != first and apart[k] <= APART and (back[k] or top[k] != top[first]):
                 return [first, int(k)]
-        return [first]
+        return [first] if faces else []

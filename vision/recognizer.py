@@ -130,6 +130,8 @@ PHOTO_LONE_BACKS = 0.9  # a still photo's doubtful candidate read as a back and 
 LONE_BACK_NEEDS, LONE_BACK_CLEAR, LONE_BACK_SIZE = 0.9, 0.1, (0.6, 1.6)  # its back's least probability, its most
 # overlap with another detection (IoU), its least and most area over a card's where it lies (``expected_areas``: from
 # the faces read; on a slanted table a near back was over 1.6 times the far faces' median, README, session 35)
+TWO_CARDS = 1.6  # a doubtful candidate this many cards big where it lies may be two backs touching: its halves are
+# looked at as two (``HalvesLook``); the halves of one back read as backs too (README, session 35)
 SMALL_CARD, ZOOMED_CARD, MOST_ZOOM = 20.0, 32.0, 2.5  # a still photo's cards are small when their median short side
 # at the finder's input is under SMALL_CARD px; the finder then looks again, zoomed to bring it to ZOOMED_CARD
 SMALL_CARDS_SEEN = 2  # sure cards needed to judge their size
@@ -462,8 +464,11 @@ class Recognizer:
             doubtful, backs = doubtful[source], backs[source]
         if self.halves_look is not None:
             weak = doubtful & ~backs & (self.classifier.face_probability(probabilities) < self.maybe_needs)
+            faces = self.classifier.face_probability(probabilities) >= self.min_confidence
+            pairs = (quad_areas(found.quads) >= TWO_CARDS * expected_areas(found.quads[faces], found.quads)
+                     if faces.any() else np.zeros(len(found), bool))
             quads, probabilities, source = self.halves_look(image, found.quads, probabilities, weak, self.classifier,
-                                                            self.refiner)
+                                                            self.refiner, pairs)
             found, doubtful, backs = found[source].replace(quads=quads), doubtful[source], backs[source]
         if self.lone_backs is not None and self.refiner is not None:
             going = doubtful & ~backs & (self.classifier.face_probability(probabilities) < self.maybe_needs)
