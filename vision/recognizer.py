@@ -127,6 +127,7 @@ PHOTO_PILE_BACKS = 0.8  # a still photo's doubtful candidate may be a back when 
 # the live table, where a phone's dark screen read as one with 0.95; 0.9 until session 33)
 PHOTO_LONE_BACKS = 0.9  # a still photo's doubtful candidate read as a back and lying alone is kept when the refiner
 # calls it a card this surely (README, session 29)
+LONE_BACK_WEAK = 0.7  # ... or this much, where the refiner and the surround check both give it SQUARE_BACK_SURE
 LONE_BACK_NEEDS, LONE_BACK_CLEAR, LONE_BACK_SIZE = 0.9, 0.1, (0.6, 1.6)  # its back's least probability, its most
 # overlap with another detection (IoU), its least and most area over a card's where it lies (``expected_areas``: from
 # the faces read; on a slanted table a near back was over 1.6 times the far faces' median, README, session 35)
@@ -417,11 +418,13 @@ class Recognizer:
         read as a card: a second, looser quad on the back itself, half read as a face, blocked one), the size of a card
         where it lies as the faces read tell it (there must be one), and called a card by the refiner with at least
         ``lone_backs``. The refiner sees round the quad: a phone's dark screen, which the classifier reads as a back,
-        has its body and its shadow there."""
+        has its body and its shadow there. A back read with only ``LONE_BACK_WEAK`` (a plain dark rectangle is also
+        what a patch of dark table looks like) needs the refiner and the surround check both at ``SQUARE_BACK_SURE``."""
         assert self.lone_backs is not None and self.refiner is not None
         out = np.zeros(len(quads), bool)
-        back = probabilities[:, self.classifier.classes.index(BACK)] >= LONE_BACK_NEEDS
-        candidates = np.flatnonzero(ask & back)
+        back = probabilities[:, self.classifier.classes.index(BACK)]
+        weak = back < LONE_BACK_NEEDS  # then both networks that see round it must be all but sure
+        candidates = np.flatnonzero(ask & (back >= LONE_BACK_WEAK))
         if not len(candidates):
             return out
         blocking = np.ones(len(quads), bool) if going is None else ~going
@@ -434,8 +437,17 @@ class Recognizer:
             return out
         size = quad_areas(quads[candidates]) / expected_areas(quads[faces], quads[candidates])
         candidates = candidates[(size >= LONE_BACK_SIZE[0]) & (size <= LONE_BACK_SIZE[1])]
-        if len(candidates):
-            out[candidates] = self.refiner(image, quads[candidates])[1] >= self.lone_backs
+        if not len(candidates):
+            return out
+        card = self.refiner(image, quads[candidates])[1]
+        sure = card >= self.lone_backs
+        doubted = weak[candidates] & sure
+        if doubted.any():
+            ask_again = candidates[doubted]
+            sure[doubted] = (card[doubted] >= SQUARE_BACK_SURE) & (
+                self.surround(image, quads[ask_again])[1] >= SQUARE_BACK_SURE if self.surround is not None
+                else np.zeros(len(ask_again), bool))
+        out[candidates] = sure
         return out
 
     def _in_shape(self, image: np.ndarray, found: Detections, probabilities: np.ndarray, todo: np.ndarray,
