@@ -441,12 +441,11 @@ class Recognizer:
             return out
         card = self.refiner(image, quads[candidates])[1]
         sure = card >= self.lone_backs
-        doubted = weak[candidates] & sure
-        if doubted.any():
-            ask_again = candidates[doubted]
-            sure[doubted] = (card[doubted] >= SQUARE_BACK_SURE) & (
-                self.surround(image, quads[ask_again])[1] >= SQUARE_BACK_SURE if self.surround is not None
-                else np.zeros(len(ask_again), bool))
+        half_read = weak[candidates] & sure  # read as a back under LONE_BACK_NEEDS: the surround check must agree
+        if half_read.any():
+            around = (self.surround(image, quads[candidates[half_read]])[1] if self.surround is not None
+                      else np.zeros(int(half_read.sum()), np.float32))
+            sure[half_read] = (card[half_read] >= SQUARE_BACK_SURE) & (around >= SQUARE_BACK_SURE)
         out[candidates] = sure
         return out
 
