@@ -117,6 +117,7 @@ ROW_SURER = 1.5  # a quad this many times as sure as every quad it holds is a ti
 SAME_TILE = 0.7  # a more look's quad and a usual look's candidate overlapping this much (of the smaller) are one tile
 WITHIN_SURE = 0.5  # a quad lying in a much bigger one goes only where that one is this share as sure, at least
 MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
+DOUBTED_TILE = 0.5  # the least the refiner must give a tile where few read face up (``DominoRecognizer._undoubted``)
 MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: backs) before one of another colour goes
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
 BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
@@ -551,6 +552,8 @@ class DominoRecognizer:
     relay: bool = False  # runs of tiles whose quads slipped along their line laid out again (``_relaid``; photos)
     close_sure: float | None = None  # the close-up look also where the usual one is weak, if it is this sure (photos)
     coarse: bool = False  # a coarser look's tiles stand in for pieces of them (``_pieces_joined``; European photos)
+    doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; European
+    # photos)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -574,7 +577,7 @@ class DominoRecognizer:
         ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
-                 "coarse": not domino_set(tile_set).chinese,
+                 "coarse": not domino_set(tile_set).chinese, "doubted_alone": not domino_set(tile_set).chinese,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -917,6 +920,22 @@ class DominoRecognizer:
         seen[changed] = self._faces(image, np.array([quads[i] for i in changed], np.float32))
         return quads, readings, seen
 
+    def _undoubted(self, image: np.ndarray, quads: list[np.ndarray], named: list[Resolved]) -> list[bool]:
+        """Which tiles to keep (``doubted_alone``): where fewer than ``MIN_COLOURED`` read face up there is no set's
+        colour to check a back against, and there each tile the refiner gives under ``DOUBTED_TILE`` goes, but a back
+        touching another back (a row of backs, a hand turned down: ``BACKS_TOUCH``). A playing card's hearts and court
+        frames were boxed as backs, and its pips read as faces (README, *Domino vision*, session 35)."""
+        assert self._refiner is not None
+        if sum(not n.face_down for n in named) >= MIN_COLOURED:
+            return [True] * len(quads)
+        kept = [bool(t >= DOUBTED_TILE) for t in self._refiner(image, np.array(quads, np.float32))[1]]
+        centres = [q.mean(axis=0) for q in quads]
+        downs = [i for i, n in enumerate(named) if n.face_down]
+        for i in downs:
+            kept[i] = kept[i] or any(j != i and float(np.linalg.norm(centres[i] - centres[j]))
+                                     <= BACKS_TOUCH * (_length(quads[i]) + _length(quads[j])) / 2 for j in downs)
+        return kept
+
     def _beside_kept(self, quads: list[np.ndarray], named: list[Resolved], beside: list[bool]) -> list[bool]:
         """Which tiles to keep, of those only the look beside found (``beside``) too: each must be named surely
         (``BESIDE_SURE``: a 0:0 named with 0.13 was a patch of table with a line across it), and a European back
@@ -950,6 +969,10 @@ class DominoRecognizer:
                 quads, readings, seen = self._nudged(image, quads, readings, seen)
         t2 = time.perf_counter()
         named = resolve(readings, self._set, seen)
+        if self.doubted_alone and self._refiner is not None and quads:
+            kept = self._undoubted(image, quads, named)
+            quads, readings, named, beside = ([x for x, k in zip(xs, kept, strict=True) if k]
+                                              for xs in (quads, readings, named, beside))
         if any(beside):
             kept = self._beside_kept(quads, named, beside)
             quads, readings, named = ([x for x, k in zip(xs, kept, strict=True) if k]
