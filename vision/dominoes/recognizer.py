@@ -437,13 +437,16 @@ def _split(image: np.ndarray, quads: list[np.ndarray], readings: list[TileReadin
     return quads + [q for q, _ in added], readings + [r for _, r in added], keep + [True] * len(added)
 
 
+def _touching(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two tiles touch: centres at most ``BACKS_TOUCH`` of their mean length apart."""
+    return bool(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0)) <= BACKS_TOUCH * (_length(a) + _length(b)) / 2)
+
+
 def _backs_in_touch(quads: list[np.ndarray], face_down: list[bool], beside: list[bool]) -> list[bool]:
     """Which tiles to keep: all but the backs found only by the look beside (``beside``) that no chain of touching
     backs links to a back found otherwise, unless their chain holds ``BACK_ROW`` backs. A European back is a plain
     tile of the set's colour, and so is a patch of table beside a face-up tile under some light; the backs a
-    finder misses lie in a row or a wall of backs (README, sessions 22 and 32). Touching: centres at most
-    ``BACKS_TOUCH`` of the two tiles' mean length apart."""
-    centres = [q.mean(axis=0) for q in quads]
+    finder misses lie in a row or a wall of backs (README, sessions 22 and 32). Touching: ``_touching``."""
     down = [i for i, d in enumerate(face_down) if d]
     keep = [not (b and d) for b, d in zip(beside, face_down, strict=True)]
     seen: set[int] = set()
@@ -454,8 +457,7 @@ def _backs_in_touch(quads: list[np.ndarray], face_down: list[bool], beside: list
         while todo:
             i = todo.pop()
             for j in down:
-                if j not in group and (np.linalg.norm(centres[i] - centres[j])
-                                       <= BACKS_TOUCH * (_length(quads[i]) + _length(quads[j])) / 2):
+                if j not in group and _touching(quads[i], quads[j]):
                     group.add(j)
                     todo.append(j)
         seen |= group
@@ -929,11 +931,9 @@ class DominoRecognizer:
         if sum(not n.face_down for n in named) >= MIN_COLOURED:
             return [True] * len(quads)
         kept = [bool(t >= DOUBTED_TILE) for t in self._refiner(image, np.array(quads, np.float32))[1]]
-        centres = [q.mean(axis=0) for q in quads]
         downs = [i for i, n in enumerate(named) if n.face_down]
         for i in downs:
-            kept[i] = kept[i] or any(j != i and float(np.linalg.norm(centres[i] - centres[j]))
-                                     <= BACKS_TOUCH * (_length(quads[i]) + _length(quads[j])) / 2 for j in downs)
+            kept[i] = kept[i] or any(j != i and _touching(quads[i], quads[j]) for j in downs)
         return kept
 
     def _beside_kept(self, quads: list[np.ndarray], named: list[Resolved], beside: list[bool]) -> list[bool]:
