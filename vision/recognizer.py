@@ -469,23 +469,29 @@ class Recognizer:
         backs = np.zeros(len(found), bool) if self.pile_backs is None else self._pile_back(found.quads, probabilities,
                                                                                            doubtful)
         if self.pile_look is not None:  # it leaves the backs alone, so they stay backs in a pile
-            weak = doubtful & ~backs & (self.classifier.face_probability(probabilities) < self.maybe_needs)
-            found, probabilities, source = self._in_shape(image, found, probabilities, weak,
+            found, probabilities, source = self._in_shape(image, found, probabilities,
+                                                          self._going(probabilities, doubtful, backs),
                                                           ~doubtful & ~self._unnamed(probabilities), doubtful=True)
             doubtful, backs = doubtful[source], backs[source]
         if self.halves_look is not None:
-            weak = doubtful & ~backs & (self.classifier.face_probability(probabilities) < self.maybe_needs)
             faces = self.classifier.face_probability(probabilities) >= self.min_confidence
             pairs = (quad_areas(found.quads) >= TWO_CARDS * expected_areas(found.quads[faces], found.quads)
                      if faces.any() else np.zeros(len(found), bool))
-            quads, probabilities, source = self.halves_look(image, found.quads, probabilities, weak, self.classifier,
-                                                            self.refiner, pairs)
+            quads, probabilities, source = self.halves_look(image, found.quads, probabilities,
+                                                            self._going(probabilities, doubtful, backs),
+                                                            self.classifier, self.refiner, pairs)
             found, doubtful, backs = found[source].replace(quads=quads), doubtful[source], backs[source]
         if self.lone_backs is not None and self.refiner is not None:
-            going = doubtful & ~backs & (self.classifier.face_probability(probabilities) < self.maybe_needs)
-            backs |= self._lone_back(image, found.quads, probabilities, doubtful & ~backs, going)
-        keep = ~doubtful | backs | (self.classifier.face_probability(probabilities) >= self.maybe_needs)
+            backs |= self._lone_back(image, found.quads, probabilities, doubtful & ~backs,
+                                     self._going(probabilities, doubtful, backs))
+        keep = ~self._going(probabilities, doubtful, backs)
         return found[keep], probabilities[keep]
+
+    def _going(self, probabilities: np.ndarray, doubtful: np.ndarray, backs: np.ndarray) -> np.ndarray:
+        """Which detections go as things stand: doubtful candidates neither kept as backs (``backs``) nor read as a
+        card's face surely enough (``maybe_needs``)."""
+        going: np.ndarray = doubtful & ~backs & (self.classifier.face_probability(probabilities) < self.maybe_needs)
+        return going
 
     def _looked_again(self, image: np.ndarray, found: Detections, probabilities: np.ndarray, others: Detections
                       ) -> tuple[Detections, np.ndarray]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
 import vision.recognizer as recognizer_module
 from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
+from tests.vision.card_helpers import as_stored
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.geometry import iou_matrix
@@ -79,9 +79,7 @@ def test_a_back_the_refiner_doubts_is_looked_at_again(shared_data: Path, models:
     loose (heat 0.33); the refiner moves it onto the back but gives a card only 0.40 there, under its threshold, and
     the candidate went. Looked at again from where it was moved, the back is a card (0.95) and is named."""
     scene = held_out(7700, 103)
-    ok, encoded = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    assert ok
-    image = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    image = as_stored(scene.image)  # as the held-out set stores it
     truth = scene.quads[[label == BACK and visible >= 0.98 for label, visible in zip(scene.labels, scene.visible,
                                                                                       strict=True)]]
     backs = np.array([c.quad for c in Recognizer.for_photos(**models)(image).cards  # type: ignore[arg-type]
@@ -122,9 +120,7 @@ def test_a_back_the_classifier_half_doubts_is_kept_where_both_round_checks_are_s
     scene = render_scene(np.random.default_rng([7900, 38]), preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
     truth = scene.quads[[label == BACK for label in scene.labels]]
     recognizer = Recognizer.for_photos(**models)  # type: ignore[arg-type]
-    ok, encoded = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])  # as the held-out set stores it
-    assert ok
-    image = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    image = as_stored(scene.image)  # as the held-out set stores it
 
     def backs() -> np.ndarray:
         cards = recognizer(image).cards
