@@ -52,7 +52,9 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
 half-covered partner named again cost it moves, a plain played onto its partner plain lies where one card's twin
 quad would, and its time is better spent on the next frame (README). Its finder skips the coarse looks for cards
-too big for the fine one (``default_finder``): its camera sees the cards at the mat's scale.
+too big for the fine one (``default_finder``): its camera sees the cards at the mat's scale. One check it keeps:
+each named back is shown to the refiner (``back_check``), one crop a back, and goes where the refiner all but rules
+out a card (a playing card's pip is a plain patch to the classifier, as a back is).
 
 Zones come from the printed mat when its markers are in view (``mat``: the layout that was printed), else from a
 callable given by the caller (regions of the image), else every card's zone is None. The recogniser keeps no
@@ -158,6 +160,11 @@ LONE_APART = 3.0
 DOUBTED_BACK = 0.5
 SQUARE_BACK, SQUARE_BACK_SURE = 1.3, 0.97
 DOUBTED_FACE = (0.15, 0.05)
+# The live table's named backs are shown to the refiner (``back_check``) and go where it gives them a card under
+# LIVE_BACK_VETO: on real photos of a playing card the live recogniser named 67 backs (a diamond or a club is a plain
+# patch to the classifier), 33 of them under 0.05; of the 161 true backs it named in held-out scenes the least got 0.08
+# (README, session 36).
+LIVE_BACK_VETO = 0.05
 
 
 def _close_up(quads: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -230,6 +237,14 @@ def _other_quads(image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray
     return quads, probabilities
 
 
+def default_back_check() -> CardRefiner | None:
+    """The refiner that checks the live table's named backs (``back_check``), or None when its model is not shipped."""
+    try:
+        return CardRefiner()
+    except FileNotFoundError:
+        return None
+
+
 def default_finder(coarse: bool = False) -> Finder:
     """The learned finder when its model is shipped; else the classical one (``CardFinder()`` stays selectable).
     ``coarse``: with its coarse looks, for cards too big for its input scale (still photos: a phone held over a
@@ -269,6 +284,8 @@ class Recognizer:
     surround_veto: float = PHOTO_SURROUND_VETO  # see _surrounded
     in_context: bool = False  # still photos: named cards checked by the refiner and the surround check (_in_context)
     brighten: bool = True  # a dim frame brightened first (``vision.exposure``)
+    back_check: CardRefiner | None = field(default_factory=default_back_check)  # the live table: a named back goes
+    # where this refiner gives it a card under LIVE_BACK_VETO (still photos check theirs in context: None)
 
     def __post_init__(self) -> None:
         if self.maybe_heat < 0.0 or not 0.0 <= self.maybe_needs <= 1.0:
@@ -291,7 +308,8 @@ class Recognizer:
                  "lone_backs": PHOTO_LONE_BACKS, "other_quads": True, "same_card_iou": SAME_CARD_IOU,
                  "more_looks": MoreLooks(), "grow_look": GrowLook(), "halves_look": HalvesLook(), "small_cards": True,
                  "small_backs": SmallBacks(), "look_beside": True, "pile_steps": PileSteps(),
-                 "maybe_needs": PHOTO_MAYBE_NEEDS, "refiner_veto": PHOTO_REFINER_VETO, "in_context": True}
+                 "maybe_needs": PHOTO_MAYBE_NEEDS, "refiner_veto": PHOTO_REFINER_VETO, "in_context": True,
+                 "back_check": None}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
             photo["refiner"] = CardRefiner()
         if "surround" not in knobs:
@@ -581,6 +599,21 @@ class Recognizer:
         keep[ask] = ~np.where(backs[ask], doubted_back, doubted_face)
         return keep
 
+    def _backs_checked(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray) -> np.ndarray:
+        """Which detections to keep on the live table: all but the named backs the refiner (``back_check``), which
+        sees round the quad, all but rules out as cards (``LIVE_BACK_VETO``). A back is a plain patch of a card's
+        colour to the classifier, and so is a playing card's pip or a dark gap; one crop each, backs only, as a frame
+        shows few (a face checked so too would cost the live table 5 ms a frame)."""
+        assert self.back_check is not None
+        keep = np.ones(len(quads), bool)
+        if BACK not in self.classifier.classes:
+            return keep
+        back = probabilities[:, self.classifier.classes.index(BACK)]
+        ask = np.flatnonzero((back >= self.min_confidence) & (back >= self.classifier.face_probability(probabilities)))
+        if len(ask):
+            keep[ask] = self.back_check(image, quads[ask])[1] >= LIVE_BACK_VETO
+        return keep
+
     def _unnamed(self, probabilities: np.ndarray) -> np.ndarray:
         """Which detections read as no card: neither a face nor a back at ``min_confidence``."""
         unnamed: np.ndarray = self.classifier.face_probability(probabilities) < self.min_confidence
@@ -623,6 +656,9 @@ class Recognizer:
             found, probabilities = found[keep], probabilities[keep]
         if self.in_context and self.surround is not None and self.refiner is not None and len(found):
             keep = self._in_context(image, found.quads, probabilities)
+            found, probabilities = found[keep], probabilities[keep]
+        if self.back_check is not None and len(found):
+            keep = self._backs_checked(image, found.quads, probabilities)
             found, probabilities = found[keep], probabilities[keep]
         if self.same_card_iou is not None and len(found) > 1:
             keep = _one_quad_per_card(found.quads, probabilities, self.classifier.is_face,

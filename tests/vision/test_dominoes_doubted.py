@@ -1,6 +1,7 @@
-"""Tiles the refiner doubts where few read face up (``DominoRecognizer._undoubted``, still photos of a European
-set): on the shared real photos of single playing cards, the backs boxed inside an ace's suit sign and the faces read
-from a spade's pips go; a rendered row of backs bearing a maker's mark, which the refiner half doubts, stays."""
+"""Tiles the refiner doubts where few read face up (``DominoRecognizer._undoubted``, still photos): on the shared real
+photos of single playing cards, the backs boxed inside an ace's suit sign and the faces read from a spade's pips go,
+for a European set and (since session 36) a Chinese one; a rendered row of backs bearing a maker's mark, which the
+refiner half doubts, stays."""
 
 from __future__ import annotations
 
@@ -17,12 +18,14 @@ from vision.imageio import read_image
 PHOTOS = Path("dev-photos") / "playing-cards-yuchenrao" / "photos"
 
 
-@pytest.mark.parametrize(("photo", "before"), [("Ace_diamond_1.jpg", ["0:1", "back", "back"]),
-                                               ("10_spade_1.jpg", ["0:1", "back", "back"])])
-def test_a_playing_card_is_no_domino(shared_data: Path, photo: str, before: list[str]) -> None:
+@pytest.mark.parametrize(("tile_set", "photo", "before"), [("double-six", "Ace_diamond_1.jpg", ["0:1", "back", "back"]),
+                                                           ("double-six", "10_spade_1.jpg", ["0:1", "back", "back"]),
+                                                           ("chinese", "3_spade_1.jpg", ["5:5", "back", "back"]),
+                                                           ("chinese", "7_club_1.jpg", ["1:1", "5:5"])])
+def test_a_playing_card_is_no_domino(shared_data: Path, tile_set: str, photo: str, before: list[str]) -> None:
     image = read_image(shared_data / PHOTOS / photo)
-    assert sorted(DominoRecognizer.for_photos("double-six", doubted_alone=False)(image).labels()) == before
-    assert DominoRecognizer.for_photos("double-six")(image).labels() == []
+    assert sorted(DominoRecognizer.for_photos(tile_set, doubted_alone=False)(image).labels()) == before
+    assert DominoRecognizer.for_photos(tile_set)(image).labels() == []
 
 
 def test_a_row_of_marked_backs_stays(shared_data: Path) -> None:

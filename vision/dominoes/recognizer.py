@@ -554,8 +554,8 @@ class DominoRecognizer:
     relay: bool = False  # runs of tiles whose quads slipped along their line laid out again (``_relaid``; photos)
     close_sure: float | None = None  # the close-up look also where the usual one is weak, if it is this sure (photos)
     coarse: bool = False  # a coarser look's tiles stand in for pieces of them (``_pieces_joined``; European photos)
-    doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; European
-    # photos)
+    doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; still
+    # photos: on the live table it cost one rendered deal 15 of its 31 moves, README, session 36)
 
     def __post_init__(self) -> None:
         self._set = domino_set(self.tile_set)
@@ -579,7 +579,7 @@ class DominoRecognizer:
         ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
-                 "coarse": not domino_set(tile_set).chinese, "doubted_alone": not domino_set(tile_set).chinese,
+                 "coarse": not domino_set(tile_set).chinese, "doubted_alone": True,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -923,10 +923,11 @@ class DominoRecognizer:
         return quads, readings, seen
 
     def _undoubted(self, image: np.ndarray, quads: list[np.ndarray], named: list[Resolved]) -> list[bool]:
-        """Which tiles to keep (``doubted_alone``): where fewer than ``MIN_COLOURED`` read face up there is no set's
-        colour to check a back against, and there each tile the refiner gives under ``DOUBTED_TILE`` goes, but a back
-        touching another back (a row of backs, a hand turned down: ``BACKS_TOUCH``). A playing card's hearts and court
-        frames were boxed as backs, and its pips read as faces (README, *Domino vision*, session 35)."""
+        """Which tiles to keep (``doubted_alone``): where fewer than ``MIN_COLOURED`` read face up there is little to
+        check a tile against (no European set's colour, no Chinese set's copy counts), and there each tile the refiner
+        gives under ``DOUBTED_TILE`` goes, but a back touching another back (a row of backs, a hand turned down:
+        ``BACKS_TOUCH``). A playing card's hearts and court frames were boxed as backs, and its pips read as faces
+        (README, *Domino vision*, sessions 35 and 36)."""
         assert self._refiner is not None
         if sum(not n.face_down for n in named) >= MIN_COLOURED:
             return [True] * len(quads)
