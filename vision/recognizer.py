@@ -583,10 +583,9 @@ class Recognizer:
         alone: both crops reach far past the frame (see ``_surrounded``)."""
         assert self.refiner is not None and self.surround is not None
         keep = np.ones(len(quads), bool)
-        back = probabilities[:, self.classifier.classes.index(BACK)]
-        face = self.classifier.face_probability(probabilities)
-        backs = (back >= self.min_confidence) & (back >= face)
-        ask = np.flatnonzero((backs | (face >= self.min_confidence)) & ~_close_up(quads, image.shape))
+        backs = self._named_backs(probabilities)
+        ask = np.flatnonzero((backs | (self.classifier.face_probability(probabilities) >= self.min_confidence))
+                             & ~_close_up(quads, image.shape))
         if not len(ask):
             return keep
         around = self.surround(image, quads[ask])[1]
@@ -603,16 +602,22 @@ class Recognizer:
         """Which detections to keep on the live table: all but the named backs the refiner (``back_check``), which
         sees round the quad, all but rules out as cards (``LIVE_BACK_VETO``). A back is a plain patch of a card's
         colour to the classifier, and so is a playing card's pip or a dark gap; one crop each, backs only, as a frame
-        shows few (a face checked so too would cost the live table 5 ms a frame)."""
+        shows few (a face checked so too would cost the live table 5 ms a frame). A close-up back is left alone: its
+        crop would reach far past the frame (see ``_surrounded``)."""
         assert self.back_check is not None
         keep = np.ones(len(quads), bool)
-        if BACK not in self.classifier.classes:
-            return keep
-        back = probabilities[:, self.classifier.classes.index(BACK)]
-        ask = np.flatnonzero((back >= self.min_confidence) & (back >= self.classifier.face_probability(probabilities)))
+        ask = np.flatnonzero(self._named_backs(probabilities) & ~_close_up(quads, image.shape))
         if len(ask):
             keep[ask] = self.back_check(image, quads[ask])[1] >= LIVE_BACK_VETO
         return keep
+
+    def _named_backs(self, probabilities: np.ndarray) -> np.ndarray:
+        """Which detections read as backs: a back at ``min_confidence``, and likelier than any face."""
+        if BACK not in self.classifier.classes:
+            return np.zeros(len(probabilities), bool)
+        back = probabilities[:, self.classifier.classes.index(BACK)]
+        named: np.ndarray = (back >= self.min_confidence) & (back >= self.classifier.face_probability(probabilities))
+        return named
 
     def _unnamed(self, probabilities: np.ndarray) -> np.ndarray:
         """Which detections read as no card: neither a face nor a back at ``min_confidence``."""
