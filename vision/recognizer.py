@@ -129,7 +129,9 @@ PHOTO_PILE_BACKS = 0.8  # a still photo's doubtful candidate may be a back when 
 # the live table, where a phone's dark screen read as one with 0.95; 0.9 until session 33)
 PHOTO_LONE_BACKS = 0.9  # a still photo's doubtful candidate read as a back and lying alone is kept when the refiner
 # calls it a card this surely (README, session 29)
-LONE_BACK_WEAK = 0.7  # ... or this much, where the refiner and the surround check both give it SQUARE_BACK_SURE
+LONE_BACK_WEAK = 0.7  # ... or this much, where the refiner and the surround check both give it LONE_BACK_WEAK_SURE
+LONE_BACK_WEAK_SURE = 0.85  # (0.97 in session 35; a fresh held-out back read 0.88 got 1.00 and 0.89: README,
+# session 36)
 LONE_BACK_NEEDS, LONE_BACK_CLEAR, LONE_BACK_SIZE = 0.9, 0.1, (0.6, 1.6)  # its back's least probability, its most
 # overlap with another detection (IoU), its least and most area over a card's where it lies (``expected_areas``: from
 # the faces read; on a slanted table a near back was over 1.6 times the far faces' median, README, session 35)
@@ -437,7 +439,8 @@ class Recognizer:
         where it lies as the faces read tell it (there must be one), and called a card by the refiner with at least
         ``lone_backs``. The refiner sees round the quad: a phone's dark screen, which the classifier reads as a back,
         has its body and its shadow there. A back read with only ``LONE_BACK_WEAK`` (a plain dark rectangle is also
-        what a patch of dark table looks like) needs the refiner and the surround check both at ``SQUARE_BACK_SURE``."""
+        what a patch of dark table looks like) needs the refiner and the surround check both at
+        ``LONE_BACK_WEAK_SURE``."""
         assert self.lone_backs is not None and self.refiner is not None
         out = np.zeros(len(quads), bool)
         back = probabilities[:, self.classifier.classes.index(BACK)]
@@ -463,7 +466,7 @@ class Recognizer:
         if half_read.any():
             around = (self.surround(image, quads[candidates[half_read]])[1] if self.surround is not None
                       else np.zeros(int(half_read.sum()), np.float32))
-            sure[half_read] = (card[half_read] >= SQUARE_BACK_SURE) & (around >= SQUARE_BACK_SURE)
+            sure[half_read] = (card[half_read] >= LONE_BACK_WEAK_SURE) & (around >= LONE_BACK_WEAK_SURE)
         out[candidates] = sure
         return out
 
