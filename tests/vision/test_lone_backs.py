@@ -28,6 +28,12 @@ def held_out(seed: int, index: int) -> Scene:
     return render_scene(np.random.default_rng([seed, index]), preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
 
 
+def named_backs(recognizer: Recognizer, image: np.ndarray) -> np.ndarray:
+    """The quads of the backs ``recognizer`` names in ``image`` (N x 4 x 2)."""
+    cards = recognizer(image).cards
+    return np.array([c.quad for c in cards if c.label == BACK], np.float32).reshape(-1, 4, 2)
+
+
 @pytest.mark.parametrize(("seed", "index"), [(7000, 76), (7700, 63)])
 def test_a_lone_back_is_named_where_it_lies(shared_data: Path, models: dict[str, object], seed: int, index: int
                                             ) -> None:
@@ -95,20 +101,15 @@ def test_a_looser_quad_on_the_back_itself_does_not_block_it(shared_data: Path, m
     good one (read as a back, 1.00) and a looser one half over it and a face beside (a face at 0.61, under the 0.7 a
     doubtful face needs, so it goes). The looser one, about to go, no longer counts as a detection the back must be
     clear of: the back is named where it lies, and was not before."""
-    scene = render_scene(np.random.default_rng([8300, 69]), preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
+    scene = held_out(8300, 69)
     truth = scene.quads[[label == BACK for label in scene.labels]]
     recognizer = Recognizer.for_photos(**models)  # type: ignore[arg-type]
-
-    def backs() -> np.ndarray:
-        cards = recognizer(scene.image).cards
-        return np.array([c.quad for c in cards if c.label == BACK], np.float32).reshape(-1, 4, 2)
-
-    found = backs()
+    found = named_backs(recognizer, scene.image)
     assert len(truth) == 1 and len(found) == 1 and iou_matrix(found, truth)[0, 0] >= 0.9
     shipped = Recognizer._lone_back
     monkeypatch.setattr(Recognizer, "_lone_back", lambda self, image, quads, probabilities, ask, going=None:
                         shipped(self, image, quads, probabilities, ask))  # every detection blocks, as before
-    assert len(backs()) == 0
+    assert len(named_backs(recognizer, scene.image)) == 0
 
 
 def test_a_back_the_classifier_half_doubts_is_kept_where_both_round_checks_are_sure(
@@ -117,19 +118,14 @@ def test_a_back_the_classifier_half_doubts_is_kept_where_both_round_checks_are_s
     gives a back only 0.73 (a plain dark rectangle is also what a patch of dark table looks like). The refiner and the
     surround check, which see round it, both give it a card at 1.00: it is named where it lies, and with the bar of
     0.9 alone it is not."""
-    scene = render_scene(np.random.default_rng([7900, 38]), preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
+    scene = held_out(7900, 38)
     truth = scene.quads[[label == BACK for label in scene.labels]]
     recognizer = Recognizer.for_photos(**models)  # type: ignore[arg-type]
     image = as_stored(scene.image)  # as the held-out set stores it
-
-    def backs() -> np.ndarray:
-        cards = recognizer(image).cards
-        return np.array([c.quad for c in cards if c.label == BACK], np.float32).reshape(-1, 4, 2)
-
-    found = backs()
+    found = named_backs(recognizer, image)
     assert len(truth) == 1 and len(found) == 1 and iou_matrix(found, truth)[0, 0] >= 0.8
     monkeypatch.setattr("vision.recognizer.LONE_BACK_WEAK", recognizer_module.LONE_BACK_NEEDS)
-    assert len(backs()) == 0
+    assert len(named_backs(recognizer, image)) == 0
 
 
 def test_backs_both_round_checks_take_for_cards_are_kept(shared_data: Path, models: dict[str, object],
@@ -137,16 +133,11 @@ def test_backs_both_round_checks_take_for_cards_are_kept(shared_data: Path, mode
     """Held-out scene 59 of seed 8700: three backs lying alone, two of them doubtful candidates the classifier gives a
     back 0.83-0.88. The refiner and the surround check give those 0.91-1.00 and 0.89-0.94: all three are named where
     they lie, and with session 35's bar of 0.97 for both checks only the sure one is."""
-    scene = render_scene(np.random.default_rng([8700, 59]), preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
+    scene = held_out(8700, 59)
     truth = scene.quads[[label == BACK for label in scene.labels]]
     recognizer = Recognizer.for_photos(**models)  # type: ignore[arg-type]
     image = as_stored(scene.image)  # as the held-out set stores it
-
-    def backs() -> np.ndarray:
-        cards = recognizer(image).cards
-        return np.array([c.quad for c in cards if c.label == BACK], np.float32).reshape(-1, 4, 2)
-
-    found = backs()
+    found = named_backs(recognizer, image)
     assert len(truth) == 3 and len(found) == 3 and (iou_matrix(found, truth).max(axis=0) >= 0.8).all()
     monkeypatch.setattr("vision.recognizer.LONE_BACK_WEAK_SURE", 0.97)
-    assert len(backs()) == 1
+    assert len(named_backs(recognizer, image)) == 1
