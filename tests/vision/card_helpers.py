@@ -1,9 +1,15 @@
-"""Shared by the card-vision tests."""
+"""Shared by the card-vision tests (and the domino tests that read the playing-card photos)."""
 
 import re
+from pathlib import Path
 
 import cv2
 import numpy as np
+
+from vision.observation import BACK
+from vision.recognizer import Recognizer
+
+PLAYING_CARD_PHOTOS = Path("dev-photos") / "playing-cards-yuchenrao" / "photos"  # under the shared data folder
 
 
 def card_kind(code: str) -> str:
@@ -17,3 +23,9 @@ def as_stored(image: np.ndarray) -> np.ndarray:
     assert ok
     decoded: np.ndarray = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
     return decoded
+
+
+def named_backs(recognizer: Recognizer, image: np.ndarray) -> np.ndarray:
+    """The quads of the backs ``recognizer`` names in ``image`` (N x 4 x 2)."""
+    cards = recognizer(image).cards
+    return np.array([c.quad for c in cards if c.label == BACK], np.float32).reshape(-1, 4, 2)

@@ -12,10 +12,9 @@ import pytest
 
 from datasets.dominoes.evaluate import score_scene
 from datasets.dominoes.scenes import DominoSceneConfig, render_scene
+from tests.vision.card_helpers import PLAYING_CARD_PHOTOS
 from vision.dominoes import DominoRecognizer
 from vision.imageio import read_image
-
-PHOTOS = Path("dev-photos") / "playing-cards-yuchenrao" / "photos"
 
 
 @pytest.mark.parametrize(("tile_set", "photo", "before"), [("double-six", "Ace_diamond_1.jpg", ["0:1", "back", "back"]),
@@ -23,7 +22,7 @@ PHOTOS = Path("dev-photos") / "playing-cards-yuchenrao" / "photos"
                                                            ("chinese", "3_spade_1.jpg", ["5:5", "back", "back"]),
                                                            ("chinese", "7_club_1.jpg", ["1:1", "5:5"])])
 def test_a_playing_card_is_no_domino(shared_data: Path, tile_set: str, photo: str, before: list[str]) -> None:
-    image = read_image(shared_data / PHOTOS / photo)
+    image = read_image(shared_data / PLAYING_CARD_PHOTOS / photo)
     assert sorted(DominoRecognizer.for_photos(tile_set, doubted_alone=False)(image).labels()) == before
     assert DominoRecognizer.for_photos(tile_set)(image).labels() == []
 

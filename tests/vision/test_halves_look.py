@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, preset, render_scene
-from tests.vision.card_helpers import as_stored
+from tests.vision.card_helpers import as_stored, named_backs
 from tests.vision.test_pile_look import named_more, named_right
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
@@ -94,12 +94,8 @@ def test_two_backs_touching_end_to_end_are_both_named(shared_data: Path, models:
     truth = scene.quads[[label == "back" for label in scene.labels]]
     assert len(truth) == 2
     image = as_stored(scene.image)  # as the held-out set stores it
-
-    def backs() -> np.ndarray:
-        cards = Recognizer.for_photos(**models)(image).cards  # type: ignore[arg-type]
-        return np.array([c.quad for c in cards if c.label == "back"], np.float32).reshape(-1, 4, 2)
-
-    found = backs()
+    recognizer = Recognizer.for_photos(**models)  # type: ignore[arg-type]
+    found = named_backs(recognizer, image)
     assert len(found) == 1 and iou_matrix(truth, found).max() >= 0.9
     monkeypatch.setattr("vision.recognizer.TWO_CARDS", 1e9)
-    assert len(backs()) == 0
+    assert len(named_backs(recognizer, image)) == 0

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, preset, render_scene
+from tests.vision.card_helpers import PLAYING_CARD_PHOTOS
 from vision.card_refiner import CardRefiner
 from vision.card_surround import CardSurround
 from vision.classifier import CardClassifier
@@ -18,8 +19,6 @@ from vision.geometry import iou_matrix, quads_sides
 from vision.imageio import read_image
 from vision.observation import BACK
 from vision.recognizer import SQUARE_BACK, Recognizer
-
-PHOTOS = Path("dev-photos") / "playing-cards-yuchenrao" / "photos"
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +36,7 @@ def test_a_playing_cards_pips_are_no_cards(shared_data: Path, models: dict[str, 
                                            before: list[str]) -> None:
     """Without the check these pips are named (nine diamonds as backs, a club as a paulownia plain); with it, nothing
     on the photo is named."""
-    image = read_image(shared_data / PHOTOS / photo)
+    image = read_image(shared_data / PLAYING_CARD_PHOTOS / photo)
     assert sorted(named(Recognizer.for_photos(**models, in_context=False), image)) == sorted(before)
     assert named(Recognizer.for_photos(**models), image) == []
 
@@ -46,7 +45,7 @@ def test_most_playing_card_photos_name_nothing(shared_data: Path, models: dict[s
     """Of the 52 photos (one card each, every rank and suit), at most four name anything: two whole clubs cards read
     as a clover plain, which both checks take for a card, and the 8 of diamonds' pips (README, session 35)."""
     recognizer = Recognizer.for_photos(**models)
-    photos = sorted((shared_data / PHOTOS).glob("*.jpg"))
+    photos = sorted((shared_data / PLAYING_CARD_PHOTOS).glob("*.jpg"))
     assert len(photos) == 52
     with_names = [p.name for p in photos if named(recognizer, read_image(p))]
     assert len(with_names) <= 4, with_names

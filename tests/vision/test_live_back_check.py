@@ -10,13 +10,12 @@ import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, preset, render_scene
+from tests.vision.card_helpers import PLAYING_CARD_PHOTOS
 from vision.card_refiner import CardRefiner
 from vision.classifier import LIVE_TURN_BELOW, CardClassifier
 from vision.imageio import read_image
 from vision.observation import BACK
 from vision.recognizer import Recognizer
-
-PHOTOS = Path("dev-photos") / "playing-cards-yuchenrao" / "photos"
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +35,7 @@ def test_the_live_recogniser_checks_its_backs_by_default() -> None:
 def test_a_playing_cards_pips_are_no_backs_on_the_live_table(shared_data: Path, live: tuple[Recognizer, Recognizer],
                                                              photo: str, backs: int) -> None:
     checked, unchecked = live
-    image = read_image(shared_data / PHOTOS / photo)
+    image = read_image(shared_data / PLAYING_CARD_PHOTOS / photo)
     assert [c.label for c in unchecked(image).cards if c.label != "unknown"] == [BACK] * backs
     assert [c.label for c in checked(image).cards if c.label != "unknown"] == []
 

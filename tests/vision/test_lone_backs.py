@@ -11,7 +11,7 @@ import pytest
 
 import vision.recognizer as recognizer_module
 from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
-from tests.vision.card_helpers import as_stored
+from tests.vision.card_helpers import as_stored, named_backs
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.geometry import iou_matrix
@@ -26,12 +26,6 @@ def models() -> dict[str, object]:
 
 def held_out(seed: int, index: int) -> Scene:
     return render_scene(np.random.default_rng([seed, index]), preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
-
-
-def named_backs(recognizer: Recognizer, image: np.ndarray) -> np.ndarray:
-    """The quads of the backs ``recognizer`` names in ``image`` (N x 4 x 2)."""
-    cards = recognizer(image).cards
-    return np.array([c.quad for c in cards if c.label == BACK], np.float32).reshape(-1, 4, 2)
 
 
 @pytest.mark.parametrize(("seed", "index"), [(7000, 76), (7700, 63)])

@@ -118,7 +118,8 @@ SAME_TILE = 0.7  # a more look's quad and a usual look's candidate overlapping t
 WITHIN_SURE = 0.5  # a quad lying in a much bigger one goes only where that one is this share as sure, at least
 MIN_SIZED = 4  # face-up tiles needed before a face-up one much shorter than theirs is dropped
 DOUBTED_TILE = 0.5  # the least the refiner must give a tile where few read face up (``DominoRecognizer._undoubted``)
-MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: backs) before one of another colour goes
+MIN_COLOURED = 3  # tiles of a European set read face up (with none face up: backs) before one of another colour goes;
+# under it, in still photos of either set, the tiles the refiner doubts go (``DominoRecognizer._undoubted``)
 MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up tiles' median, at least
 BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
 BESIDE_LENGTH = 0.7  # a tile found beside the others is this share of their median length at least
