@@ -16,6 +16,10 @@ A try that would cover another detection (IoU above ``max_overlap``) is not read
 time. Held out (README, session 17): ``piles`` 90.1 -> 92.3 % named, ``whole-mat`` 94.7 -> 96.2 % (before the more
 looks' other quads), with the backs in piles (``Recognizer.pile_backs``); not one card named wrong more. Each detection
 looked at costs 30-60 ms.
+
+Where no try reads a face, a sure detection (not a doubtful candidate) may still be a back lying in the pile: the try
+the classifier is surest is a back replaces it from ``back_needs`` (a back's strip under the next card, in a finder's
+quad half again too big; README, session 37).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import numpy as np
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.geometry import iou_matrix, order_quads, quad_areas, warp_quads
+from vision.observation import BACK
 
 STEP = 0.2
 """The tries' spacing, in the borrowed shape's lengths along it and widths across it."""
@@ -70,6 +75,8 @@ class PileLook:
     needs: float = 0.8  # the least probability of a card's face a try must reach
     doubtful_needs: float = 0.9  # the same for a doubtful candidate: at 0.8 one of 40 piles got a phantom card
     max_overlap: float = 0.6  # a try overlapping another detection more than this is not read
+    back_needs: float | None = None  # a sure detection with no face read: the least probability of a back a try must
+    # reach to name it a back (None: faces only; still photos: PHOTO_PILE_LOOK_BACKS, 0.9)
 
     def __post_init__(self) -> None:
         bars = (self.needs, self.doubtful_needs)
@@ -78,10 +85,11 @@ class PileLook:
             or min(self.reach, self.doubtful_reach) <= 0
             or not 0.0 <= min(bars) <= max(bars) <= 1.0
             or not (0.0 < self.max_overlap <= 1.0)
+            or not (self.back_needs is None or 0.0 <= self.back_needs <= 1.0)
         ):
             raise ValueError(
-                f"PileLook: needs neighbours >= 1, reach and doubtful_reach > 0, needs and doubtful_needs in [0, 1] "
-                f"and max_overlap in (0, 1], got {self}"
+                f"PileLook: needs neighbours >= 1, reach and doubtful_reach > 0, needs, doubtful_needs and back_needs "
+                f"in [0, 1] and max_overlap in (0, 1], got {self}"
             )
 
     def __call__(
@@ -129,6 +137,8 @@ class PileLook:
             read = classifier.classify(warp_quads(image, tries, classifier.input_size))
             several = areas[i] >= SPLIT_AREA * areas[near].min()
             picks = self._picks(tries, read, classifier, needs, several, region=ordered[i])
+            if not picks and not doubtful:
+                picks = self._back(read, classifier)
             if picks:
                 quads[i], probabilities[i] = tries[picks[0]], read[picks[0]]
                 extra += [(i, tries[k], read[k]) for k in picks[1:]]
@@ -137,6 +147,14 @@ class PileLook:
             probabilities = np.concatenate([probabilities, np.array([p for _, _, p in extra], np.float32)])
             source = np.concatenate([source, [i for i, _, _ in extra]])
         return quads, probabilities, source
+
+    def _back(self, read: np.ndarray, classifier: CardClassifier) -> list[int]:
+        """The try the classifier is surest is a back, where it reaches ``back_needs``."""
+        if self.back_needs is None or BACK not in classifier.classes:
+            return []
+        back = read[:, classifier.classes.index(BACK)]
+        best = int(back.argmax())
+        return [best] if back[best] >= self.back_needs else []
 
     @staticmethod
     def _picks(

@@ -26,7 +26,8 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
   name: in a fanned pile the finder's quad of a half-covered card is often a quarter of a width off;
 - a look at cards still unnamed in the shape of their named neighbours (``pile_look=PileLook()``,
   ``vision.pile_look``): seen at a grazing angle a pile card is nearly square, and the finder's quad of it half again
-  too long; a quad spanning two cards is split into both;
+  too long; a quad spanning two cards is split into both; a back's strip in a pile may be named a back there
+  (``PHOTO_PILE_LOOK_BACKS``), and a face named only weakly (``weak_faces``) is looked at so too;
 - a look at the whole card round a piece of it (``grow_look=GrowLook()``, ``vision.grow_look``): a card seen big
   may get a sure quad on its moon or its ribbon and none on the whole card;
 - cards of a pile beside the named ones (``pile_steps=PileSteps()``, ``vision.pile_steps``): each named card moved a
@@ -115,6 +116,11 @@ BESIDE_CLEAR = 0.3  # a card looked for beside the found ones overlaps none of t
 PILE_TOUCH = 0.05  # a doubtful back overlapping a sure detection this much lies in a pile
 OTHER_QUAD_OVER, OTHER_QUAD_CLEAR = 0.3, 0.6  # a more look's quad over a detection (IoU), clear of the others
 OTHER_QUAD_NEEDS = 0.8  # the least probability of a card's face that such a quad must give to replace the detection's
+PHOTO_PILE_LOOK_BACKS = 0.9  # a still photo's sure detection no try of the pile look reads as a face is named a back
+# where its surest try gives a back this much (0.8 named a false back in a held-out scene; README, session 37)
+WEAK_FACE = 0.7  # a still photo's face named less surely than this is looked at again in its neighbours' shape, and
+# replaced where a try reads a card at the pile look's bar: a pile card's quad half on its neighbour reads that
+# neighbour weakly (a card seen from its true quad gets 0.8-0.95; 0.8 lost a card named right; README, session 37)
 SAME_CARD_IOU = 0.5  # two quads overlapping this much and read as the same card are one card
 # ... and so are two read as the same class where the smaller lies this much in the other: one of them would show at
 # most 30 % of its face (a half of a quad across two cards, a pile card found again). Backs only when one holds the
@@ -276,6 +282,7 @@ class Recognizer:
     look_beside: bool = False  # still photos: with the refiner, cards beside the sure ones looked for
     refiner_veto: float | None = None  # still photos: PHOTO_REFINER_VETO (see the module docstring)
     pile_look: PileLook | None = None  # still photos: PileLook() (see the module docstring)
+    weak_faces: float | None = None  # still photos: WEAK_FACE (faces named less surely looked at by the pile look)
     pile_backs: float | None = None  # still photos: PHOTO_PILE_BACKS (see the module docstring)
     lone_backs: float | None = None  # still photos: PHOTO_LONE_BACKS (see the module docstring)
     other_quads: bool = False  # still photos: the more looks' quads over an unnamed card tried (module docstring)
@@ -297,6 +304,8 @@ class Recognizer:
             raise ValueError(f"Recognizer: refiner_veto must lie in (0, 1) or be None, got {self.refiner_veto}")
         if not 0.0 < self.surround_veto < 1.0:
             raise ValueError(f"Recognizer: surround_veto must lie in (0, 1), got {self.surround_veto}")
+        if self.weak_faces is not None and not 0.0 < self.weak_faces <= 1.0:
+            raise ValueError(f"Recognizer: weak_faces must lie in (0, 1] or be None, got {self.weak_faces}")
         if self.same_card_iou is not None and not 0.0 < self.same_card_iou < 1.0:
             raise ValueError(f"Recognizer: same_card_iou must lie in (0, 1) or be None, got {self.same_card_iou}")
 
@@ -306,7 +315,8 @@ class Recognizer:
         candidates and backs in piles, more looks and their other quads, the second look, the pile look, the look at
         whole cards, small backs checked, one quad per card and the refiner on top of the live table's recogniser
         (see the module docstring); ``knobs`` as for the class."""
-        photo = {"second_look": SecondLook(), "pile_look": PileLook(), "pile_backs": PHOTO_PILE_BACKS,
+        photo = {"second_look": SecondLook(), "pile_look": PileLook(back_needs=PHOTO_PILE_LOOK_BACKS),
+                 "weak_faces": WEAK_FACE, "pile_backs": PHOTO_PILE_BACKS,
                  "lone_backs": PHOTO_LONE_BACKS, "other_quads": True, "same_card_iou": SAME_CARD_IOU,
                  "more_looks": MoreLooks(), "grow_look": GrowLook(), "halves_look": HalvesLook(), "small_cards": True,
                  "small_backs": SmallBacks(), "look_beside": True, "pile_steps": PileSteps(),
@@ -517,7 +527,8 @@ class Recognizer:
     def _looked_again(self, image: np.ndarray, found: Detections, probabilities: np.ndarray, others: Detections
                       ) -> tuple[Detections, np.ndarray]:
         """The photo steps that look again at detections read as no card, each at those the steps before left:
-        the second look, the pile look, the more looks' other quads, the look at the whole card round a piece."""
+        the second look, the pile look (and again at the faces named only weakly), the more looks' other quads, the
+        look at the whole card round a piece."""
         if self.second_look is not None and len(found):
             unnamed = self._unnamed(probabilities)
             if unnamed.any():
@@ -526,6 +537,11 @@ class Recognizer:
         if self.pile_look is not None and len(found):
             unnamed = self._unnamed(probabilities)
             found, probabilities, _ = self._in_shape(image, found, probabilities, unnamed, ~unnamed)
+            if self.weak_faces is not None:
+                unnamed = self._unnamed(probabilities)
+                weak = self._weakly_named(probabilities, unnamed)
+                if weak.any():
+                    found, probabilities, _ = self._in_shape(image, found, probabilities, weak, ~unnamed & ~weak)
         if self.other_quads and len(others) and len(found):
             unnamed = self._unnamed(probabilities)
             if unnamed.any():
@@ -613,6 +629,13 @@ class Recognizer:
         if len(ask):
             keep[ask] = self.back_check(image, quads[ask])[1] >= LIVE_BACK_VETO
         return keep
+
+    def _weakly_named(self, probabilities: np.ndarray, unnamed: np.ndarray) -> np.ndarray:
+        """Which detections read as a face, but no class reaches ``weak_faces``."""
+        assert self.weak_faces is not None
+        weak: np.ndarray = (~unnamed & ~self._named_backs(probabilities)
+                            & (probabilities.max(axis=1, initial=0.0) < self.weak_faces))
+        return weak
 
     def _named_backs(self, probabilities: np.ndarray) -> np.ndarray:
         """Which detections read as backs: a back at ``min_confidence``, and likelier than any face."""
