@@ -147,13 +147,10 @@ def test_a_pile_back_the_classifier_gives_0_85_is_kept(shared_data: Path, models
     backs = np.array([q for q, label in zip(scene.quads, scene.labels, strict=True) if label == BACK], np.float32)
     assert PHOTO_PILE_BACKS == 0.8 and len(backs) == 2
 
-    def pile_backs(recognizer: Recognizer) -> np.ndarray:
-        quads = [c.quad for c in recognizer(scene.image).cards if c.label == BACK]
-        return np.array(quads, np.float32).reshape(-1, 4, 2)
-
-    now = pile_backs(Recognizer.for_photos(**models))  # type: ignore[arg-type]
+    now = named_backs(Recognizer.for_photos(**models), scene.image)  # type: ignore[arg-type]
     assert len(now) == 2 and (iou_matrix(backs, now).max(axis=1) >= 0.5).all()
-    assert len(pile_backs(Recognizer.for_photos(**models, pile_backs=0.9))) == 1  # type: ignore[arg-type]
+    strict = Recognizer.for_photos(**models, pile_backs=0.9)  # type: ignore[arg-type]
+    assert len(named_backs(strict, scene.image)) == 1
 
 
 def held_out_pile(index: int, seed: int = 7100) -> Scene:
