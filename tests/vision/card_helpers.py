@@ -6,6 +6,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
 from vision.observation import BACK
 from vision.recognizer import Recognizer
 
@@ -23,6 +24,12 @@ def as_stored(image: np.ndarray) -> np.ndarray:
     assert ok
     decoded: np.ndarray = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
     return decoded
+
+
+def held_out(seed: int, index: int, layout: str = "default") -> Scene:
+    """Scene ``index`` of a held-out set (``generate scenes --style mantia-modern --preset layout --seed seed``) as
+    rendered, at 1280 x 720 (``as_stored`` gives its image as the set's file holds it)."""
+    return render_scene(np.random.default_rng([seed, index]), preset(layout, styles=(TEST_STYLE,), size=(1280, 720)))
 
 
 def named_backs(recognizer: Recognizer, image: np.ndarray) -> np.ndarray:

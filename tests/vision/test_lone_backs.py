@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 import vision.recognizer as recognizer_module
-from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
-from tests.vision.card_helpers import as_stored, named_backs
+from tests.vision.card_helpers import as_stored, held_out, named_backs
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.geometry import iou_matrix
@@ -22,10 +21,6 @@ from vision.recognizer import Recognizer
 @pytest.fixture(scope="module")
 def models() -> dict[str, object]:
     return {"classifier": CardClassifier(threads=1), "refiner": CardRefiner()}
-
-
-def held_out(seed: int, index: int) -> Scene:
-    return render_scene(np.random.default_rng([seed, index]), preset("default", styles=(TEST_STYLE,), size=(1280, 720)))
 
 
 @pytest.mark.parametrize(("seed", "index"), [(7000, 76), (7700, 63)])

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
-from tests.vision.card_helpers import as_stored, card_kind, named_backs
+from tests.vision.card_helpers import as_stored, card_kind, held_out, named_backs
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.geometry import iou_matrix
@@ -143,7 +143,7 @@ def test_a_pile_back_the_classifier_gives_0_85_is_kept(shared_data: Path, models
     """Held-out piles scene 38 (seed 7100, the `piles` set's scene before its JPEG): two backs lie in the pile, and the
     classifier gives one of them, a doubtful candidate, 0.8-0.9 back. Both are named where they lie; with the bar
     at 0.9, as until session 33, one of them was lost."""
-    scene = render_scene(np.random.default_rng([7100, 38]), preset("piles", styles=(TEST_STYLE,), size=(1280, 720)))
+    scene = held_out(7100, 38, "piles")
     backs = np.array([q for q, label in zip(scene.quads, scene.labels, strict=True) if label == BACK], np.float32)
     assert PHOTO_PILE_BACKS == 0.8 and len(backs) == 2
 
@@ -153,25 +153,20 @@ def test_a_pile_back_the_classifier_gives_0_85_is_kept(shared_data: Path, models
     assert len(named_backs(strict, scene.image)) == 1
 
 
-def held_out_pile(index: int, seed: int = 7100) -> Scene:
-    """Scene ``index`` of a held-out ``piles`` set (1280 x 720), as the sets store it."""
-    scene = render_scene(np.random.default_rng([seed, index]), preset("piles", styles=(TEST_STYLE,), size=(1280, 720)))
-    return replace(scene, image=as_stored(scene.image))
-
-
 def test_a_back_strip_boxed_too_big_is_named_a_back_in_its_neighbours_shape(
     shared_data: Path, models: dict[str, object]
 ) -> None:
     """Held-out piles scene 15: a back's strip shows under the next card, and the finder's quad of it is a third too
     wide and a quarter too long; the classifier reads that quad as no card. In its neighbours' shape it reads back
     (0.96 here) and is named where it lies; with the pile look naming faces only it stays unknown."""
-    scene = held_out_pile(15)
+    scene = held_out(7100, 15, "piles")
+    image = as_stored(scene.image)  # as the held-out set stores it
     strip = np.array([q for q, label, seen in zip(scene.quads, scene.labels, scene.visible, strict=True)
                       if label == BACK and seen < 0.6], np.float32)
     assert PHOTO_PILE_LOOK_BACKS == 0.9 and len(strip) == 1
     faces_only = Recognizer.for_photos(**models, pile_look=PileLook())  # type: ignore[arg-type]
     for recognizer, named in ((Recognizer.for_photos(**models), True), (faces_only, False)):  # type: ignore[arg-type]
-        backs = named_backs(recognizer, scene.image)
+        backs = named_backs(recognizer, image)
         assert (iou_matrix(strip, backs).max(initial=0.0) >= 0.6) == named
 
 
@@ -182,7 +177,8 @@ def test_a_weakly_named_pile_card_is_looked_at_again(
     """Held-out piles: the finder's quad of a covered card lies half on its neighbour, and the classifier reads it
     weakly as another card (scene 38: a chrysanthemum ribbon, 0.58). Looked at in its neighbours' shape it reads as
     the card lying there, which is then named where it lies; without that look it is not named."""
-    scene = held_out_pile(index, seed)
+    scene = held_out(seed, index, "piles")
+    scene = replace(scene, image=as_stored(scene.image))  # as the held-out set stores it
     with_it = Recognizer.for_photos(**models)  # type: ignore[arg-type]
     without = Recognizer.for_photos(**models, weak_faces=None)  # type: ignore[arg-type]
     assert WEAK_FACE == 0.7
