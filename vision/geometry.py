@@ -197,14 +197,17 @@ def within_frame(quads: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     return inside
 
 
-def warp_quads(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = (64, 100)) -> np.ndarray:
-    """Warp each quad to an upright W x H crop (long side vertical): returns N x H x W x 3 uint8.
+def warp_quads(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = (64, 100), as_given: bool = False
+               ) -> np.ndarray:
+    """Warp each quad to an upright W x H crop (long side vertical): returns N x H x W x 3 uint8. ``as_given``:
+    each quad's corners are the crop's top left, top right, bottom right and bottom left as they come, its long side
+    or not (a card seen at a grazing angle may look wider than long: ``Recognizer.quarter_turn``).
 
     Large quads are first warped at an integer multiple of the crop size and then shrunk with area
     averaging, so a card filling the frame does not alias into a noisy crop.
     """
     width, height = size
-    quads = order_quads(quads)
+    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2) if as_given else order_quads(quads)
     out = np.empty((len(quads), height, width, image.shape[2] if image.ndim == 3 else 1), np.uint8)
     shorts, longs = quads_sides(quads)
     for i, quad in enumerate(quads):

@@ -9,7 +9,7 @@ own threshold): such a candidate is kept only when the classifier is sure it sho
 (``maybe_needs``): the classifier, not the finder, knows a half-hidden card from the table. Never a back on this
 path: a phone's dark screen reads as a plain back with probability 0.95.
 
-A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets thirteen things more:
+A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets fourteen things more:
 - a closer look where its cards are small (``small_cards``): the finder sees a frame with its short side at 384 px,
   whatever the camera, so a phone shot from further away brings each card to the network smaller than any it trained
   on; where the sure cards' median short side there is under ``SMALL_CARD`` px it looks again, zoomed, and of a card
@@ -49,7 +49,10 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
   card wider each way shows the lid's edge, the box's sides and its lettering;
 - each named card checked in context by the refiner and the surround check (``in_context``): a playing card's
   diamond is a plain red patch to the classifier, a back; a back squarer than a card, or one both checks doubt, goes,
-  and so does a face both are all but sure is no card.
+  and so does a face both are all but sure is no card;
+- a squarish quad read as no card, lying apart, read again turned a quarter (``quarter_turn=PHOTO_QUARTER_TURN``):
+  far up a slanted table a card's length is foreshortened until it looks wider than long, and its crop, long side
+  down, shows it on its side.
 The live table leaves them off: it knows a covered card from the views before it was covered, a played card's
 half-covered partner named again cost it moves, a plain played onto its partner plain lies where one card's twin
 quad would, and its time is better spent on the next frame (README). Its finder skips the coarse looks for cards
@@ -83,6 +86,7 @@ from vision.geometry import (
     expected_areas,
     iou_matrix,
     iou_of,
+    order_quads,
     overlap_areas,
     quad_areas,
     quad_iou,
@@ -173,6 +177,11 @@ DOUBTED_FACE = (0.15, 0.05)
 # patch to the classifier), 33 of them under 0.05; of the 161 true backs it named in held-out scenes the least got 0.08
 # (README, session 36).
 LIVE_BACK_VETO = 0.05
+# A card far up a slanted table can look wider than long; its crop, warped long side down, shows it on its side and it
+# reads as no card. A still photo's detection left unnamed whose quad's short side is PHOTO_QUARTER_TURN of its long
+# side or more, overlapping no other detection (IoU under QUARTER_TURN_ALONE), is read again turned a quarter, and
+# named so where a face or a back reaches QUARTER_TURN_NEEDS (README, session 38).
+PHOTO_QUARTER_TURN, QUARTER_TURN_NEEDS, QUARTER_TURN_ALONE = 0.7, 0.8, 0.05
 
 
 def _close_up(quads: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -292,6 +301,7 @@ class Recognizer:
     surround: CardSurround | None = None  # still photos: CardSurround() (see the module docstring)
     surround_veto: float = PHOTO_SURROUND_VETO  # see _surrounded
     in_context: bool = False  # still photos: named cards checked by the refiner and the surround check (_in_context)
+    quarter_turn: float | None = None  # still photos: PHOTO_QUARTER_TURN (squarish unnamed quads read turned too)
     brighten: bool = True  # a dim frame brightened first (``vision.exposure``)
     back_check: CardRefiner | None = field(default_factory=default_back_check)  # the live table: a named back goes
     # where this refiner gives it a card under LIVE_BACK_VETO (still photos check theirs in context: None)
@@ -306,6 +316,8 @@ class Recognizer:
             raise ValueError(f"Recognizer: surround_veto must lie in (0, 1), got {self.surround_veto}")
         if self.weak_faces is not None and not 0.0 < self.weak_faces <= 1.0:
             raise ValueError(f"Recognizer: weak_faces must lie in (0, 1] or be None, got {self.weak_faces}")
+        if self.quarter_turn is not None and not 0.0 < self.quarter_turn <= 1.0:
+            raise ValueError(f"Recognizer: quarter_turn must lie in (0, 1] or be None, got {self.quarter_turn}")
         if self.same_card_iou is not None and not 0.0 < self.same_card_iou < 1.0:
             raise ValueError(f"Recognizer: same_card_iou must lie in (0, 1) or be None, got {self.same_card_iou}")
 
@@ -321,7 +333,7 @@ class Recognizer:
                  "more_looks": MoreLooks(), "grow_look": GrowLook(), "halves_look": HalvesLook(), "small_cards": True,
                  "small_backs": SmallBacks(), "look_beside": True, "pile_steps": PileSteps(),
                  "maybe_needs": PHOTO_MAYBE_NEEDS, "refiner_veto": PHOTO_REFINER_VETO, "in_context": True,
-                 "back_check": None}
+                 "quarter_turn": PHOTO_QUARTER_TURN, "back_check": None}
         if "refiner" not in knobs:  # a network session: not opened where the caller brings its own (or none)
             photo["refiner"] = CardRefiner()
         if "surround" not in knobs:
@@ -637,6 +649,35 @@ class Recognizer:
                             & (probabilities.max(axis=1, initial=0.0) < self.weak_faces))
         return weak
 
+    def _quarter_turned(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray) -> np.ndarray:
+        """The probabilities with the unnamed squarish quads (``quarter_turn``) that overlap no other detection read
+        again turned a quarter, where that names a face or a back with ``QUARTER_TURN_NEEDS``: seen at a grazing
+        angle, a card's short side may be the longer one in the photo (held-out seed 7900 scene 78: five
+        foreshortened cards read as no card long side down, each named right turned; the refiner must call it a
+        card too: a real photo's spade pip read turned as a pine plain, 0.85, which the refiner gives 0.39, where it
+        gives those cards 0.95-1.0). In a pile a squarish strip
+        is a covered card, which the pile look tries in its neighbours' shape: named turned, from its loose quad,
+        it led the pile steps astray (``piles`` scene 15 lost two cards)."""
+        assert self.quarter_turn is not None
+        short, long = quads_sides(quads)
+        overlap = iou_matrix(quads, quads)
+        np.fill_diagonal(overlap, 0.0)
+        alone = overlap.max(axis=1, initial=0.0) < QUARTER_TURN_ALONE
+        ask = np.flatnonzero(self._unnamed(probabilities) & (short >= self.quarter_turn * long) & alone)
+        if not len(ask):
+            return probabilities
+        turned = np.roll(order_quads(quads[ask]), 1, axis=1)  # its short side now along the crop's height
+        read = self.classifier.classify(warp_quads(image, turned, self.classifier.input_size, as_given=True))
+        card = self.classifier.face_probability(read)
+        if BACK in self.classifier.classes:
+            card = np.maximum(card, read[:, self.classifier.classes.index(BACK)])
+        take = card >= QUARTER_TURN_NEEDS
+        if self.refiner is not None and take.any():  # it sees what lies round the quad: a pip of a playing card is
+            take[take] = self.refiner(image, quads[ask[take]])[1] >= self.refiner.threshold  # no card there
+        out = probabilities.copy()
+        out[ask[take]] = read[take]
+        return out
+
     def _named_backs(self, probabilities: np.ndarray) -> np.ndarray:
         """Which detections read as backs: a back at ``min_confidence``, and likelier than any face."""
         if BACK not in self.classifier.classes:
@@ -671,6 +712,8 @@ class Recognizer:
         crops = warp_quads(image, found.quads, self.classifier.input_size)
         t2 = time.perf_counter()
         probabilities = self.classifier.classify(crops)
+        if self.quarter_turn is not None and len(found):
+            probabilities = self._quarter_turned(image, found.quads, probabilities)
         found, probabilities = self._doubtful_dropped(image, found, probabilities, doubtful)
         found, probabilities = self._looked_again(image, found, probabilities, others)
         if self.pile_steps is not None and self.refiner is not None and len(found):
