@@ -2,7 +2,9 @@
 
 A tile counts when it is whole in view (visible ≥ 0.98, not cut by the frame). It is *found* when a reported
 tile overlaps it with IoU ≥ 0.5, and *read* when that tile also has the right code (or is face down when it
-is). Run from the repository root:
+is). ``readable_found`` and ``readable_read`` leave out the whole tiles that glare washes out (``washed_out`` of
+them: more than half of the tile keeps a fifth of its contrast or less), which no one could read either. Run from
+the repository root:
 
     python -m datasets.dominoes.evaluate --style paigow-art --scenes 200 --seed 2026 [--still] [--no-refiner]
 """
@@ -21,6 +23,7 @@ import numpy as np
 
 from datasets.dominoes.scenes import BACK, DominoScene, DominoSceneConfig, render_scene
 from datasets.dominoes.styles import STYLES, TEST_STYLE
+from datasets.hanafuda.effects import WASHED_OUT
 from vision.dominoes.observation import DominoTableObservation
 from vision.dominoes.recognizer import DominoRecognizer
 
@@ -45,16 +48,20 @@ def score_scene(scene: DominoScene, seen: DominoTableObservation) -> Counter[str
             used.add(j)
         if visible < 0.98 or cut:
             continue
+        kind = "washed" if scene.washed[k] >= WASHED_OUT else "readable"  # counted, and apart: no one reads it
         counts["tiles"] += 1
+        counts[f"{kind} tiles"] += 1
         if best < 0.5:
             counts[f"missed {'up' if up else 'down'}"] += 1
             continue
         counts["found"] += 1
+        counts[f"{kind} found"] += 1
         truth = f"{min(face)}:{max(face)}" if up else BACK
         tile = seen.tiles[j]
         got = BACK if tile.face_down else (tile.tile or "unknown")
         if got == truth:
             counts["read"] += 1
+            counts[f"{kind} read"] += 1
         else:
             counts[f"misread {truth}->{got}"] += 1
     counts["false"] += len(quads) - len(used)
@@ -85,6 +92,10 @@ def evaluate(style: str, scenes: int, seed: int, size: tuple[int, int] = (1280, 
         "scenes": scenes, "seed": seed,
         "tiles": totals["tiles"],
         "found": totals["found"] / n, "read": totals["read"] / n, "false_tiles": totals["false"],
+        # the same, leaving out the whole tiles glare washes out (``effects.WASHED_OUT``; session 38)
+        "washed_out": totals["washed tiles"],
+        "readable_found": totals["readable found"] / max(totals["readable tiles"], 1),
+        "readable_read": totals["readable read"] / max(totals["readable tiles"], 1),
         "ms_median": float(np.median(latencies)), "ms_p95": float(np.percentile(latencies, 95)),
         "errors": dict(sorted(((k, v) for k, v in totals.items() if k.startswith(("missed", "misread"))),
                               key=lambda kv: -kv[1])),

@@ -31,7 +31,7 @@ from datasets.hanafuda.camera import Camera, make_camera
 from datasets.hanafuda.canvas import Canvas, hull
 from datasets.hanafuda.compose import TABLE, composite, inside_frame, mark_prop, raster_area, touches_frame
 from datasets.hanafuda.config import SceneConfig
-from datasets.hanafuda.effects import Look, apply_camera, apply_glare, apply_lighting, sample_look
+from datasets.hanafuda.effects import Look, apply_camera, apply_glare, apply_lighting, sample_look, washed_out
 from datasets.hanafuda.layouts import card_corners
 from datasets.hanafuda.noise import pick
 from datasets.hanafuda.objects import coin
@@ -87,6 +87,7 @@ class DominoScene:
     quads: np.ndarray  # (N, 4, 2) float32
     visible: np.ndarray  # (N,) float32
     cut: np.ndarray  # (N,) bool
+    washed: np.ndarray  # (N,) float32: share of what is seen of the tile that glare washes out (``washed_out``)
     style: str
     layout: str
     tile_set: str  # "chinese" or "double-six"
@@ -215,7 +216,7 @@ def render_scene(rng: np.random.Generator | int, config: DominoSceneConfig | Non
     if cfg.chips and kept:  # drawn aside, so the scenes of a seed stay as they were without
         _lay_chips(rng.spawn(1)[0], cfg.chips, camera, kept, size, image, gloss, index_map, look)
     apply_lighting(image, look, rng)
-    apply_glare(image, gloss, look, quads)
+    contrast = apply_glare(image, gloss, look, quads)
     photo_image = apply_camera(image, look, rng)
     counts = np.bincount(index_map[index_map >= 0].ravel(), minlength=len(kept))[: len(kept)]
     quad_array = np.array(quads, np.float32).reshape(-1, 4, 2)
@@ -226,6 +227,7 @@ def render_scene(rng: np.random.Generator | int, config: DominoSceneConfig | Non
         quads=quad_array,
         visible=np.clip(counts / np.maximum(np.array(areas, np.float64), 1.0), 0, 1).astype(np.float32),
         cut=np.array([not inside_frame(q, (w, h)) for q in quad_array], bool),
+        washed=washed_out(contrast, index_map, len(kept)),
         style=family,
         layout=layout,
         tile_set="chinese" if style.chinese else "double-six",

@@ -15,6 +15,9 @@ import numpy as np
 from datasets.hanafuda.config import SceneConfig
 from datasets.hanafuda.noise import fractal_noise, pixel_noise
 
+WASHED_KEPT = 0.2  # a pixel whose art keeps this share of its contrast or less under glare is washed out
+WASHED_OUT = 0.5  # a card or tile glare washes out over this share of what shows of it: no one can read it
+
 
 @dataclass(frozen=True)
 class Glare:
@@ -84,10 +87,13 @@ def glare_blob(xs: np.ndarray, ys: np.ndarray, centre: tuple[float, float], axes
     return np.exp(-r2 * 1.5) * 0.6 + np.clip(1.6 - r2, 0, 1) * 0.5
 
 
-def apply_glare(image: np.ndarray, gloss: np.ndarray, look: Look, quads: list[np.ndarray]) -> None:
+def apply_glare(image: np.ndarray, gloss: np.ndarray, look: Look, quads: list[np.ndarray]) -> np.ndarray:
     """Blend towards the light colour where something glossy reflects a light, in place. Glare that is meant
-    for a card lands on one of ``quads`` (the cards are where a reflection hurts recognition)."""
+    for a card lands on one of ``quads`` (the cards are where a reflection hurts recognition). Returns what share
+    of its contrast each pixel keeps (1 where no glare lies, 0 where the light's colour alone is left): where a
+    card's art keeps almost none, no one can read it (``washed_out``)."""
     h, w = image.shape[:2]
+    kept = np.ones((h, w), np.float32)
     for g in look.glares:
         u, v = g.where
         if g.on_card >= 0 and quads:
@@ -106,6 +112,18 @@ def apply_glare(image: np.ndarray, gloss: np.ndarray, look: Look, quads: list[np
         weight = np.clip(blob * g.strength * gloss[y0:y1, x0:x1], 0, 1)[..., None]
         roi = image[y0:y1, x0:x1]
         roi += (np.asarray(g.colour, np.float32) - roi) * weight
+        kept[y0:y1, x0:x1] *= 1.0 - weight[..., 0]
+    return kept
+
+
+def washed_out(kept: np.ndarray, index_map: np.ndarray, count: int) -> np.ndarray:
+    """Per object 0..count-1 of ``index_map``: the share of its pixels in view where glare leaves its art
+    ``WASHED_KEPT`` of its contrast or less (0 for an object not in view)."""
+    inside = index_map >= 0
+    labels = index_map[inside].ravel()
+    seen = np.bincount(labels, minlength=count)[:count]
+    washed = np.bincount(labels, weights=(kept[inside] <= WASHED_KEPT).ravel(), minlength=count)[:count]
+    return (washed / np.maximum(seen, 1)).astype(np.float32)
 
 
 def apply_camera(image: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarray:

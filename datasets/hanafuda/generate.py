@@ -25,6 +25,7 @@ import numpy as np
 from datasets.hanafuda.art import STYLES, TRAIN_STYLES
 from datasets.hanafuda.config import PRESETS, SceneConfig, preset
 from datasets.hanafuda.crops import CropRules, render_crop_set, save_crops
+from datasets.hanafuda.effects import WASHED_OUT
 from datasets.hanafuda.scenes import BACK, BLANK, Scene, render_scene
 
 MANIFEST, LABELS, OPTIONAL, SETTINGS = "manifest.jsonl", "labels.csv", "optional.csv", "dataset.json"
@@ -126,14 +127,22 @@ def write_scenes(args: argparse.Namespace) -> int:
             if not cv2.imwrite(str(out / name), image, params):
                 raise OSError(f"could not write {out / name}")
             manifest.write(json.dumps(_manifest_line(name, args.seed, i, scene)) + "\n")
-            for label, vis, cut in zip(scene.labels, scene.visible, scene.cut, strict=True):
-                if label != BLANK and not cut and vis >= args.label_min_visible:
-                    table.writerow([name, label])
-                elif label != BLANK and vis > 0:  # cut or mostly covered: naming it right is no error
-                    maybe.writerow([name, label])
+            for label, vis, cut, washed in zip(scene.labels, scene.visible, scene.cut, scene.washed, strict=True):
+                listed = listing(label, float(vis), bool(cut), float(washed), args.label_min_visible)
+                if listed is not None:
+                    (table if listed == LABELS else maybe).writerow([name, label])
     elapsed = time.perf_counter() - started
     print(f"wrote {args.count} scenes to {out} in {elapsed:.1f} s ({args.count / max(elapsed, 1e-9):.2f} scenes/s)")
     return 0
+
+
+def listing(label: str, visible: float, cut: bool, washed: float, min_visible: float) -> str | None:
+    """Where a card of a scene is listed: ``labels.csv`` (it must be named), ``optional.csv`` (cut by the frame,
+    mostly covered or washed out by glare: naming it right is no error, a wrong name is one) or nowhere (a blank, or
+    a card wholly hidden)."""
+    if label == BLANK or visible <= 0:
+        return None
+    return LABELS if not cut and visible >= min_visible and washed < WASHED_OUT else OPTIONAL
 
 
 def _manifest_line(name: str, seed: int, index: int, scene: Scene) -> dict[str, object]:

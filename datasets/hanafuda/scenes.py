@@ -29,7 +29,7 @@ from datasets.hanafuda.compose import (
     touches_frame,
 )
 from datasets.hanafuda.config import SceneConfig
-from datasets.hanafuda.effects import Look, apply_camera, apply_glare, apply_lighting, sample_look
+from datasets.hanafuda.effects import Look, apply_camera, apply_glare, apply_lighting, sample_look, washed_out
 from datasets.hanafuda.hands import hand
 from datasets.hanafuda.layouts import CARD_COUNTS, LAYOUTS, LayoutRules, Placement, card_corners, stack_lifts
 from datasets.hanafuda.noise import pick
@@ -52,6 +52,7 @@ class Scene:
     quads: np.ndarray  # (N, 4, 2) float32
     visible: np.ndarray  # (N,) float32: share of the face seen (not covered, not outside the frame)
     cut: np.ndarray  # (N,) bool: part of the card lies outside the frame
+    washed: np.ndarray  # (N,) float32: share of what is seen of the card that glare washes out (``washed_out``)
     index_map: np.ndarray  # (H, W) int16: topmost card per pixel, -1 table, -2 object or hand
     props: tuple[Prop, ...]
     style: str
@@ -61,8 +62,9 @@ class Scene:
         n = len(self.labels)
         if self.image.ndim != 3 or self.image.shape[2] != 3 or self.image.dtype != np.uint8:
             raise ValueError(f"scene image must be HxWx3 uint8, got {self.image.shape} {self.image.dtype}")
-        if self.quads.shape != (n, 4, 2) or self.visible.shape != (n,) or self.cut.shape != (n,):
-            raise ValueError("quads, visible and cut must have one entry per label")
+        if (self.quads.shape != (n, 4, 2) or self.visible.shape != (n,) or self.cut.shape != (n,)
+                or self.washed.shape != (n,)):
+            raise ValueError("quads, visible, cut and washed must have one entry per label")
         if self.index_map.shape != self.image.shape[:2]:
             raise ValueError("index map and image differ in size")
         bad = [x for x in self.labels if x not in LABELS]
@@ -78,8 +80,9 @@ class Scene:
                 "quad": np.round(q.astype(float), 2).tolist(),
                 "visible": round(float(v), 4),
                 "cut": bool(c),
+                "washed": round(float(w), 4),
             }
-            for label, q, v, c in zip(self.labels, self.quads, self.visible, self.cut, strict=True)
+            for label, q, v, c, w in zip(self.labels, self.quads, self.visible, self.cut, self.washed, strict=True)
         ]
 
 
@@ -123,7 +126,7 @@ def render_scene(rng: np.random.Generator | int, config: SceneConfig | None = No
 
     props = _place_props(rng, cfg, camera, art, deck, quads, image, gloss, index_map, look)
     apply_lighting(image, look, rng)
-    apply_glare(image, gloss, look, quads)
+    kept = apply_glare(image, gloss, look, quads)
     photo = apply_camera(image, look, rng)
 
     counts = np.bincount(index_map[index_map >= 0].ravel(), minlength=len(labels))[: len(labels)]
@@ -134,6 +137,7 @@ def render_scene(rng: np.random.Generator | int, config: SceneConfig | None = No
         quads=quad_array,
         visible=np.clip(counts / np.maximum(np.array(areas, np.float64), 1.0), 0.0, 1.0).astype(np.float32),
         cut=np.array([not inside_frame(q, cfg.size) for q in quad_array], bool),
+        washed=washed_out(kept, index_map, len(labels)),
         index_map=index_map,
         props=tuple(props),
         style=style,

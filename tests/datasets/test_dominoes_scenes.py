@@ -155,3 +155,24 @@ def test_scene_truth_is_consistent(style: str, shared_data: Path) -> None:
     assert not drawn - allowed  # never more copies than the set has
     for label in scene.labels():
         assert label == "back" or tuple(int(v) for v in label.split(":")) in allowed
+
+
+def test_tiles_glare_washes_out_are_scored_apart(shared_data: Path) -> None:
+    """Held-out art, seed 5 scene 24: a lamp's reflection leaves three tiles of a row white (no pip to be seen), and
+    the tile beside them under the glare's edge keeps most of its pips. The scene says how much of each is washed
+    out, and the evaluation counts the three among the whole tiles and apart, as tiles no one could read."""
+    from datasets.dominoes.evaluate import score_scene
+    from datasets.dominoes.styles import TEST_STYLE
+    from vision.dominoes.recognizer import DominoRecognizer
+
+    scene = render_scene(np.random.default_rng([5, 24]), DominoSceneConfig(size=(1280, 720), styles=(TEST_STYLE,)))
+    washed = scene.washed >= 0.5
+    assert washed.sum() == 3 and (scene.visible[washed] > 0.98).all()
+    assert 0.2 < scene.washed[~washed].max() < 0.5  # the edge of the glare: its pips still show
+    grey = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    quad = scene.quads[int(np.argmax(scene.washed))]
+    inner = (quad - quad.mean(axis=0)) * 0.7 + quad.mean(axis=0)
+    mask = cv2.fillConvexPoly(np.zeros(grey.shape, np.uint8), np.round(inner).astype(np.int32), 1).astype(bool)
+    assert grey[mask].min() > 150  # no dark pip, no dark tile left: all of it pale
+    counts = score_scene(scene, DominoRecognizer(scene.tile_set)(scene.image))
+    assert counts["washed tiles"] == 3 and counts["readable tiles"] == counts["tiles"] - 3

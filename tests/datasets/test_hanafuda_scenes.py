@@ -11,6 +11,7 @@ import pytest
 
 from datasets.hanafuda.art import CODES, load_style
 from datasets.hanafuda.config import SceneConfig, preset
+from datasets.hanafuda.generate import listing
 from datasets.hanafuda.scenes import LABELS, TABLE, Scene, render_scene
 
 SMALL = (320, 192)
@@ -170,6 +171,7 @@ def test_scene_refuses_two_of_the_same_card() -> None:
             quads=np.zeros((2, 4, 2), np.float32),
             visible=np.ones(2, np.float32),
             cut=np.zeros(2, bool),
+            washed=np.zeros(2, np.float32),
             index_map=np.zeros((10, 10), np.int16),
             props=(),
             style="mantia-alt",
@@ -184,3 +186,32 @@ def test_config_rejects_unknown_presets_and_knobs() -> None:
         preset("default", sparkle=1.0)
     with pytest.raises(ValueError, match="styles"):
         SceneConfig(styles=("tarot",))
+
+
+def test_a_card_glare_washes_out_is_measured(shared_data: Path) -> None:
+    """``Scene.washed``: held-out ``piles`` scene 35 (seed 7100) lies under a lamp's reflection. Its pine ribbon
+    shows whole but glare leaves almost none of its art; its share washed out says so, and the photo there is as
+    flat as a plain back, where a card beside the glare shows its art."""
+    scene = render_scene(np.random.default_rng([7100, 35]), preset("piles", styles=("mantia-modern",)))
+    washed, clear = scene.labels.index("pine-ribbon"), scene.labels.index("pampas-plain-2")
+    assert scene.visible[washed] > 0.95 and scene.washed[washed] > 0.9
+    assert scene.visible[clear] > 0.95 and scene.washed[clear] == 0
+    lightness = cv2.cvtColor(cv2.GaussianBlur(scene.image, (0, 0), 1.5), cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
+
+    def spread(k: int) -> float:  # the card's lightness away from its edges: its art, once the noise is blurred
+        inner = cv2.erode((scene.index_map == k).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        return float(lightness[inner].std())
+
+    assert spread(washed) < 0.3 * spread(clear)
+    assert scene.records()[washed]["washed"] == pytest.approx(float(scene.washed[washed]), abs=1e-4)
+    assert ((scene.washed >= 0) & (scene.washed <= 1)).all()
+
+
+def test_only_cards_that_can_be_read_must_be_named() -> None:
+    assert listing("pine-ribbon", 1.0, False, 0.0, 0.98) == "labels.csv"
+    assert listing("pine-ribbon", 1.0, False, 0.96, 0.98) == "optional.csv"  # washed out by glare
+    assert listing("pine-ribbon", 0.5, False, 0.2, 0.4) == "labels.csv"  # a glint is no excuse
+    assert listing("pine-ribbon", 0.3, False, 0.0, 0.4) == "optional.csv"  # mostly covered
+    assert listing("pine-ribbon", 1.0, True, 0.0, 0.98) == "optional.csv"  # cut by the frame
+    assert listing("blank", 1.0, False, 0.0, 0.98) is None
+    assert listing("back", 0.0, False, 0.0, 0.4) is None  # wholly hidden
