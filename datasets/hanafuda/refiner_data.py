@@ -14,7 +14,8 @@ finder and the classifier take it for a card, and only what lies round it (the l
 it apart, which is what the refiner sees (README, session 16). ``--boxes`` is the share of scenes given a card box
 for sure, beside the preset's own props (0 by default).
 
-    python -m datasets.hanafuda.refiner_data --out DIR --scenes 3000 --seed 41000 [--workers 2] [--boxes 0.3]
+    python -m datasets.hanafuda.refiner_data --out DIR --scenes 3000 --seed 41000 [--workers 2] [--boxes 0.3] \
+        [--ink 0.3]
 """
 
 from __future__ import annotations
@@ -69,12 +70,13 @@ def box_art(scene: Scene, rng: np.random.Generator, views: int = 1) -> list[np.n
 
 
 def scene_samples(seed: Sequence[int], finder: LearnedFinder, boxes: float = 0.0, box_views: float = 1.0,
-                  geometry: CropGeometry = CARD_CROP) -> Samples:
+                  ink: float = 0.0, geometry: CropGeometry = CARD_CROP) -> Samples:
     """All samples of one rendered scene (training styles, a preset drawn from ``PRESETS``; a card box for sure
-    with probability ``boxes``; ``box_views`` thrown copies of each box's art), cropped as ``geometry`` (the
-    refiner's, or the surround check's wider view)."""
+    with probability ``boxes``; ``box_views`` thrown copies of each box's art; ``ink``: the share of decks printing
+    the art's black fills in another colour, as the classifier's crops since session 30), cropped as ``geometry``
+    (the refiner's, or the surround check's wider view)."""
     rng = np.random.default_rng(seed)
-    config = preset(PRESETS[int(rng.integers(len(PRESETS)))])
+    config = replace(preset(PRESETS[int(rng.integers(len(PRESETS)))]), ink_recolour=ink)
     if rng.random() < boxes:
         config = replace(config, props=1.0, prop_kinds=BOX_HEAVY)
     scene = render_scene(rng, config)
@@ -86,12 +88,12 @@ def scene_samples(seed: Sequence[int], finder: LearnedFinder, boxes: float = 0.0
 
 
 def main(argv: Sequence[str] | None = None, geometry: CropGeometry = CARD_CROP, boxes: float = 0.0,
-         box_views: float = 1.0) -> int:
+         box_views: float = 1.0, ink: float = 0.0) -> int:
     """The refiner's samples, or with ``geometry=SURROUND_CROP`` the surround check's (``surround_main``); the
     options' defaults are the keywords'."""
     return refiner_samples.main(argv, __doc__.split("\n")[0], partial(scene_samples, geometry=geometry),
                                 LearnedFinder, scenes=3000, seed=41000, chunk=50,
-                                knobs={"boxes": boxes, "box_views": box_views})
+                                knobs={"boxes": boxes, "box_views": box_views, "ink": ink})
 
 
 # the surround check's samples: a card box in half the scenes, each box's art thrown four times (it is what the

@@ -9,7 +9,8 @@ One command from a clean checkout (renders the samples first when ``--data`` hol
 a refiner network on a crop a card wider each way, whose probability alone is used).
 
 ``--export-only`` rewrites the model from ``--checkpoint`` with new ``--tile-threshold`` / ``--passes``.
-``--init`` fine-tunes from another run's ``--checkpoint`` (the shipped domino refiner: ``models/domino-refiner.md``).
+``--init`` fine-tunes from another run's ``--checkpoint`` (the shipped domino refiner: ``models/domino-refiner.md``)
+or from a shipped ``.onnx`` (its weights read back, ``refiner_net_from_onnx``).
 ``--device cuda`` trains on a GPU machine (the photo refiner for Chinese sets, ``--model domino-photo-refiner.onnx``:
 ``models/domino-photo-refiner.md``).
 """
@@ -32,8 +33,9 @@ from datasets.dominoes import refiner_data as domino_data
 from datasets.hanafuda import refiner_data as card_data
 from datasets.training.export import save_onnx
 from datasets.training.net import count_macs, count_parameters, normalise
+from datasets.training.onnx_weights import recalibrate
 from datasets.training.options import add_run_options, render_arguments
-from datasets.training.refiner_net import RefinerExport, RefinerNet
+from datasets.training.refiner_net import RefinerExport, RefinerNet, refiner_net_from_onnx
 from vision.card_refiner import CARD_CROP, CardRefiner
 from vision.card_surround import SURROUND_CROP, CardSurround
 from vision.dominoes.tile_refiner import TILE_CROP, TileRefiner
@@ -122,7 +124,11 @@ def train(args: argparse.Namespace, geometry: CropGeometry = TILE_CROP) -> tuple
     torch.manual_seed(args.seed)
     generator = torch.Generator().manual_seed(args.seed)
     net = RefinerNet(geometry)
-    if args.init:  # fine-tune: start from another run's weights
+    if args.init and args.init.suffix == ".onnx":  # fine-tune a shipped model: its batch norms given real statistics
+        net = refiner_net_from_onnx(args.init, geometry)
+        recalibrate(net, crops[rng.choice(train_idx, min(len(train_idx), 4096), replace=False)], batch=512)
+        net.train()
+    elif args.init:  # fine-tune: start from another run's weights
         net.load_state_dict(torch.load(args.init, weights_only=False, map_location="cpu")["state"])
     net.to(args.device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -187,7 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--corner-weight", type=float, default=5.0)
     parser.add_argument("--tile-threshold", type=float, default=0.5)
     parser.add_argument("--passes", type=int, default=2)
-    parser.add_argument("--init", type=Path, help="start from the weights of an earlier run's --checkpoint")
+    parser.add_argument("--init", type=Path, help="start from the weights of an earlier run's --checkpoint, or of a "
+                                                     "shipped .onnx")
     parser.add_argument("--device", default="cpu", help="torch device of the training (cpu, or cuda on a GPU machine)")
     parser.add_argument("--model", help="the file written in --out (default: the kind's shipped model, as "
                                         "domino-refiner.onnx; the photo refiner is domino-photo-refiner.onnx)")

@@ -44,3 +44,16 @@ def test_the_boxes_knob_reaches_the_workers(tmp_path: Path, shared_data: Path) -
     assert main(["--out", str(without), "--scenes", "2", "--workers", "1", "--chunk", "2", "--seed", "5"]) == 0
     plain = np.load(next(without.glob("*.npz")))
     assert (shard["labels"] == 0).sum() > (plain["labels"] == 0).sum()  # the boxes' art: more negatives
+
+
+def test_the_ink_knob_reaches_the_workers(tmp_path: Path, shared_data: Path) -> None:
+    """``--ink``: decks printing the art's black fills in another colour (as the classifier's crops since session
+    30). Without it a seed renders the same samples as before; with it, other ones."""
+    shards = {}
+    for name, extra in (("plain", []), ("again", []), ("ink", ["--ink", "1"])):
+        assert main(["--out", str(tmp_path / name), "--scenes", "1", "--workers", "1", "--chunk", "1", "--seed", "7",
+                     *extra]) == 0
+        shards[name] = np.load(next((tmp_path / name).glob("*.npz")))["crops"]
+    assert np.array_equal(shards["plain"], shards["again"])
+    assert shards["ink"].shape[1:] == shards["plain"].shape[1:]
+    assert shards["ink"].shape != shards["plain"].shape or not np.array_equal(shards["ink"], shards["plain"])

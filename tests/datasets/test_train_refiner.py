@@ -80,3 +80,34 @@ def test_the_renderer_lays_pips_out_as_asked(tmp_path: Path) -> None:
     plain, _, _ = scene_samples((31000, 0), finder, pip_variety=0.0)
     assert np.array_equal(written, varied) and np.array_equal(labels, varied_labels)
     assert len(plain) and not np.array_equal(varied[: len(plain)], plain)
+
+
+def test_fine_tuning_starts_from_a_shipped_refiner(tmp_path: Path) -> None:
+    """``--init`` with an ``.onnx``: the shipped card refiner's weights come back into torch (its checkpoint was not
+    kept) and compute what the runtime computes; a fine-tune at a small rate from them still answers as it did."""
+    pytest.importorskip("onnx")
+    from datasets.training.net import normalise
+    from datasets.training.refiner_net import RefinerExport, refiner_net_from_onnx
+    from vision.card_refiner import CARD_CROP, CardRefiner
+
+    shipped = Path(__file__).resolve().parents[2] / "models" / CardRefiner.DEFAULT_MODEL
+    sample = np.random.default_rng(0).integers(0, 256, (4, CARD_CROP.height, CARD_CROP.width, 3), dtype=np.uint8)
+    runtime = CardRefiner(shipped)._session.run(None, {"crops": sample})
+    with torch.no_grad():
+        back = [t.numpy() for t in RefinerExport(refiner_net_from_onnx(shipped, CARD_CROP)).eval()(
+            torch.from_numpy(sample))]
+    assert all(np.abs(b - r).max() < 1e-5 for b, r in zip(back, runtime, strict=True))
+    with pytest.raises(ValueError, match="as a RefinerNet"):
+        refiner_net_from_onnx(shipped.parent / "hanafuda-cards.onnx", CARD_CROP)
+    # a few steps on the domino refiner's own samples, from its shipped model
+    render_samples(["--out", str(tmp_path), "--scenes", "2", "--workers", "1", "--chunk", "1"])
+    tile_model = shipped.parent / TileRefiner.DEFAULT_MODEL
+    args = argparse.Namespace(data=tmp_path, val_share=0.5, seed=0, lr=1e-6, minutes=0.02, batch=16,
+                              corner_weight=5.0, init=tile_model, device="cpu")
+    net, summary = train(args)
+    assert summary["steps"] > 0 and summary["init"] == str(tile_model)
+    crops = load(tmp_path)[0]
+    with torch.no_grad():
+        tuned = torch.sigmoid(net.eval()(normalise(torch.from_numpy(crops)))[1]).numpy()
+    before = TileRefiner(tile_model)._session.run(None, {"crops": crops})[1]
+    assert np.mean((tuned >= 0.5) == (before >= 0.5)) > 0.95
