@@ -163,6 +163,10 @@ VETO_APPEAL = 0.9  # a sure detection the refiner vetoes stays where the classif
 PHOTO_SURROUND_VETO = 0.05
 CLOSE_UP_REFINER_VETO = 0.3
 LONE_APART = 3.0
+# The only face named, close up, goes where the surround check gives it under ONLY_FACE_VETO: a card box alone in a
+# close-up, its lid printed with the iris ribbon, got 0.003; the 56 close-up cards named alone in the held-out
+# `close-up` set 0.077 or more (README, session 38).
+ONLY_FACE_VETO = 0.02
 # The check in context (``Recognizer._in_context``, still photos): a named back goes where both the refiner and the
 # surround check give it a card under DOUBTED_BACK, or where its quad is squarer than SQUARE_BACK (long side over short)
 # and either gives it under SQUARE_BACK_SURE; a named face (not close up) goes where the refiner gives it under
@@ -586,13 +590,18 @@ class Recognizer:
     def _surrounded(self, image: np.ndarray, quads: np.ndarray, probabilities: np.ndarray) -> np.ndarray:
         """Which detections to keep: all but the close-up faces that neither the surround check nor the refiner
         takes for a card, and the faces lying alone that the surround check does not (the art on a card box's lid:
-        ``vision.card_surround``). The refiner does not look at a close-up card before (``_refined``), and the only
-        face named stays: both crops then reach far past the frame, where the two networks have missed real close-up
-        cards; nor is a face near others asked, since the surround check doubts cards in piles and hands (README,
-        sessions 22 and 23)."""
+        ``vision.card_surround``). The refiner does not look at a close-up card before (``_refined``). The only face
+        named, close up, goes only where the surround check all but rules out a card (``ONLY_FACE_VETO``): both
+        crops then reach far past the frame, where the two networks doubt real close-up cards. Nor is a face near
+        others asked, since the surround check doubts cards in piles and hands (README, sessions 22, 23 and 38)."""
         assert self.surround is not None
         keep = np.ones(len(quads), bool)
         faces = self.classifier.face_probability(probabilities) >= self.min_confidence
+        if faces.sum() == 1:
+            only = np.flatnonzero(faces)
+            if _close_up(quads[only], image.shape)[0]:
+                keep[only] = self.surround(image, quads[only])[1] >= ONLY_FACE_VETO
+            return keep
         if faces.sum() < 2:
             return keep
         big = _close_up(quads, image.shape)
