@@ -664,23 +664,21 @@ class Recognizer:
         angle, a card's short side may be the longer one in the photo (held-out seed 7900 scene 78: five
         foreshortened cards read as no card long side down, each named right turned; the refiner must call it a
         card too: a real photo's spade pip read turned as a pine plain, 0.85, which the refiner gives 0.39, where it
-        gives those cards 0.95-1.0). In a pile a squarish strip
-        is a covered card, which the pile look tries in its neighbours' shape: named turned, from its loose quad,
-        it led the pile steps astray (``piles`` scene 15 lost two cards)."""
+        gives those cards 0.95-1.0). In a pile a squarish strip is a covered card, which the pile look tries in its
+        neighbours' shape: named turned, from its loose quad, it led the pile steps astray (``piles`` scene 15 lost
+        two cards)."""
         assert self.quarter_turn is not None
         short, long = quads_sides(quads)
-        overlap = iou_matrix(quads, quads)
-        np.fill_diagonal(overlap, 0.0)
-        alone = overlap.max(axis=1, initial=0.0) < QUARTER_TURN_ALONE
-        ask = np.flatnonzero(self._unnamed(probabilities) & (short >= self.quarter_turn * long) & alone)
+        ask = np.flatnonzero(self._unnamed(probabilities) & (short >= self.quarter_turn * long))
+        if len(ask):
+            overlap = iou_matrix(quads[ask], quads)
+            overlap[np.arange(len(ask)), ask] = 0.0  # not with itself
+            ask = ask[overlap.max(axis=1) < QUARTER_TURN_ALONE]
         if not len(ask):
             return probabilities
         turned = np.roll(order_quads(quads[ask]), 1, axis=1)  # its short side now along the crop's height
         read = self.classifier.classify(warp_quads(image, turned, self.classifier.input_size, as_given=True))
-        card = self.classifier.face_probability(read)
-        if BACK in self.classifier.classes:
-            card = np.maximum(card, read[:, self.classifier.classes.index(BACK)])
-        take = card >= QUARTER_TURN_NEEDS
+        take = self._card_probability(read) >= QUARTER_TURN_NEEDS
         if self.refiner is not None and take.any():  # it sees what lies round the quad: a pip of a playing card is
             take[take] = self.refiner(image, quads[ask[take]])[1] >= self.refiner.threshold  # no card there
         out = probabilities.copy()
@@ -695,11 +693,16 @@ class Recognizer:
         named: np.ndarray = (back >= self.min_confidence) & (back >= self.classifier.face_probability(probabilities))
         return named
 
+    def _card_probability(self, probabilities: np.ndarray) -> np.ndarray:
+        """Each detection's likeliest card: its surest face, or its back where that is surer."""
+        card = self.classifier.face_probability(probabilities)
+        if BACK in self.classifier.classes:
+            card = np.maximum(card, probabilities[:, self.classifier.classes.index(BACK)])
+        return card
+
     def _unnamed(self, probabilities: np.ndarray) -> np.ndarray:
         """Which detections read as no card: neither a face nor a back at ``min_confidence``."""
-        unnamed: np.ndarray = self.classifier.face_probability(probabilities) < self.min_confidence
-        if BACK in self.classifier.classes:
-            unnamed &= probabilities[:, self.classifier.classes.index(BACK)] < self.min_confidence
+        unnamed: np.ndarray = self._card_probability(probabilities) < self.min_confidence
         return unnamed
 
     def __call__(self, frame: Frame | np.ndarray) -> TableObservation:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import onnx
 import torch
 from torch import nn
 
 from datasets.training.net import normalise, separable_trunk
-from datasets.training.onnx_weights import load_convolutions, load_named
+from datasets.training.onnx_weights import load_exported
 from vision.dominoes.face_reader import CLASSES, CROP_SIZE
 
 BLOCKS: tuple[tuple[int, int], ...] = ((32, 1), (48, 2), (48, 1), (96, 2), (96, 1), (128, 2))
@@ -50,9 +49,6 @@ class FaceExport(nn.Module):
 def face_net_from_onnx(path: Path) -> FaceNet:
     """A shipped reader's network back in torch, to fine-tune (``onnx_weights``: batch norms as plain biases until
     ``recalibrate``)."""
-    model = onnx.load(str(path))
     net = FaceNet(CROP_SIZE, len(CLASSES))
-    what = f"{path} as a FaceNet"
-    load_convolutions(net, model, torch.zeros(1, 3, CROP_SIZE[1], CROP_SIZE[0]), what)
-    load_named(net, model, "net.", what)  # FaceExport keeps the network as .net
-    return net.eval()
+    load_exported(net, path, torch.zeros(1, 3, CROP_SIZE[1], CROP_SIZE[0]))  # FaceExport keeps it as .net
+    return net

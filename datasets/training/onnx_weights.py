@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import onnx
@@ -96,6 +97,17 @@ def load_named(net: nn.Module, model: onnx.ModelProto, prefix: str, what: str) -
                 if array is None or tuple(array.shape) != tuple(parameter.shape):
                     raise ValueError(f"{what}: no {tuple(parameter.shape)} weights named {prefix + name}")
                 parameter.copy_(torch.from_numpy(array.copy()))
+
+
+def load_exported(net: nn.Module, path: Path, example: torch.Tensor) -> nn.Module:
+    """``net`` given the weights of the crop model shipped at ``path`` (its export wrapper keeps the network as
+    ``.net``): the convolutions in call order on ``example``, the linear layers by name; batch norms as plain biases
+    until ``recalibrate``. The error names the file and the network when the two do not match."""
+    model = onnx.load(str(path))
+    what = f"{path} as a {type(net).__name__}"
+    load_convolutions(net, model, example, what)
+    load_named(net, model, "net.", what)
+    return net.eval()
 
 
 def recalibrate(net: nn.Module, images: np.ndarray, batch: int = 8,

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import onnx
 import torch
 from torch import nn
 
 from datasets.training.net import normalise, separable_trunk
-from datasets.training.onnx_weights import load_convolutions, load_named
+from datasets.training.onnx_weights import load_exported
 from vision.quad_refiner import UNIT_SQUARE, CropGeometry
 
 BLOCKS: tuple[tuple[int, int], ...] = ((32, 2), (32, 1), (64, 2), (64, 1), (96, 2), (96, 1))
@@ -56,9 +55,6 @@ class RefinerExport(nn.Module):
 def refiner_net_from_onnx(path: Path, geometry: CropGeometry) -> RefinerNet:
     """A shipped refiner's network back in torch, to fine-tune (``onnx_weights``: batch norms as plain biases until
     ``recalibrate``); the card refiner's torch checkpoint was not kept."""
-    model = onnx.load(str(path))
     net = RefinerNet(geometry)
-    what = f"{path} as a RefinerNet"
-    load_convolutions(net, model, torch.zeros(1, 3, geometry.height, geometry.width), what)
-    load_named(net, model, "net.", what)  # RefinerExport keeps the network as .net
-    return net.eval()
+    load_exported(net, path, torch.zeros(1, 3, geometry.height, geometry.width))  # RefinerExport keeps it as .net
+    return net

@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
-import onnx
 import torch
 import torch.nn.functional as F
 
@@ -28,7 +27,7 @@ from datasets.training.eval_crops import HELD_OUT_STYLE, evaluate, latency_ms, r
 from datasets.training.export import OPSET, export_onnx, max_export_error, model_metadata
 from datasets.training.model_card import write_metadata_json, write_model_card
 from datasets.training.net import BLOCKS, MEAN_BGR, STD_BGR, CardNet, count_macs, count_parameters, normalise
-from datasets.training.onnx_weights import load_convolutions, load_named, recalibrate
+from datasets.training.onnx_weights import load_exported, recalibrate
 from datasets.training.stream import DEFAULT_RENDERER, CropStream, load_renderer, render_labelled
 from vision.classifier import CardClassifier
 
@@ -92,10 +91,7 @@ def initial_net(init: Path | None, sample: Callable[[], np.ndarray]) -> CardNet:
     if init is None:
         return net
     if init.suffix == ".onnx":
-        model = onnx.load(str(init))
-        what = f"{init} as a CardNet"
-        load_convolutions(net, model, torch.zeros(1, 3, 80, 48), what)  # any crop size: only the call order counts
-        load_named(net, model, "net.", what)  # ExportWrapper keeps the network as .net
+        load_exported(net, init, torch.zeros(1, 3, 80, 48))  # any crop size: only the call order counts
         recalibrate(net, sample(), batch=512)
         return net
     saved = torch.load(init)
