@@ -157,11 +157,31 @@ def _into_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
     """Each of ``quads`` (... x 4 x 2) pulled into the frame where it reaches past it by at most ``MAX_CUT`` of its
     length (the frame cuts a tile's rim at most, never its pips); else as it is (and dropped as cut)."""
     quads = np.asarray(quads, np.float64)
+    past = _past_frame(quads, width, height).reshape(quads.shape[:-2])
+    lengths = _quad_lengths(quads)
+    inside = np.clip(quads, [1.0, 1.0], [width - 2.0, height - 2.0])
+    return np.where((past <= MAX_CUT * lengths)[..., None, None], inside, quads).astype(np.float32)
+
+
+# Still photos (``DominoRecognizer._at_edge``): a whole candidate reaching past the frame by EDGE_REACH of its length
+# at most is shown to the refiner, and kept where its quad then reaches past by EDGE_MOVED at most, the refiner gives a
+# tile EDGE_TILE, the tile is EDGE_LENGTH of the refined tiles' median length at least, and read alone it is named
+# with EDGE_SURE at least
+EDGE_REACH, EDGE_MOVED, EDGE_TILE, EDGE_LENGTH, EDGE_SURE = 0.25, 0.08, 0.9, 0.9, 0.9
+
+
+def _quad_lengths(quads: np.ndarray) -> np.ndarray:
+    """``_length`` of each of ``quads`` (... x 4 x 2)."""
+    quads = np.asarray(quads, np.float64)
+    return (np.linalg.norm(quads[..., 3, :] - quads[..., 0, :], axis=-1)
+            + np.linalg.norm(quads[..., 2, :] - quads[..., 1, :], axis=-1)) / 2
+
+
+def _past_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
+    """How far each of ``quads`` (n x 4 x 2) reaches past the frame (its pixels less a one-pixel rim), in pixels."""
     low, high = np.array([1.0, 1.0]), np.array([width - 2.0, height - 2.0])
-    past = np.maximum(np.maximum(low - quads, quads - high), 0.0).max(axis=(-2, -1))
-    lengths = (np.linalg.norm(quads[..., 3, :] - quads[..., 0, :], axis=-1)
-               + np.linalg.norm(quads[..., 2, :] - quads[..., 1, :], axis=-1)) / 2
-    return np.where((past <= MAX_CUT * lengths)[..., None, None], np.clip(quads, low, high), quads).astype(np.float32)
+    quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    return np.maximum(np.maximum(low - quads, quads - high), 0.0).max(axis=(1, 2))
 
 
 def _pulled_in(found: Detections, width: int, height: int) -> Detections:
@@ -555,6 +575,7 @@ class DominoRecognizer:
     relay: bool = False  # runs of tiles whose quads slipped along their line laid out again (``_relaid``; photos)
     close_sure: float | None = None  # the close-up look also where the usual one is weak, if it is this sure (photos)
     coarse: bool = False  # a coarser look's tiles stand in for pieces of them (``_pieces_joined``; European photos)
+    edge: bool = False  # whole tiles whose loose quads reach past the frame looked at again (``_at_edge``; photos)
     doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; still
     # photos: on the live table it cost one rendered deal 15 of its 31 moves, README, session 36)
 
@@ -580,7 +601,7 @@ class DominoRecognizer:
         ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
-                 "coarse": not domino_set(tile_set).chinese, "doubted_alone": True,
+                 "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -628,10 +649,14 @@ class DominoRecognizer:
             quads, whole, confidence = self._refined(image, [found.quads[i] for i in whole], whole, confidence)
         else:  # each quad is read as found: tightened to its face first
             quads = [refine_quad(image, found.quads[i]) for i in whole]
+        at_edge: list[np.ndarray] = []
+        if self.edge and refined:
+            at_edge, sure = self._at_edge(image, found, whole, quads, confidence)
+            quads, whole, confidence = quads + at_edge, whole + [-1] * len(at_edge), np.append(confidence, sure)
         kept = _apart(quads, confidence)
         if self.neighbours and refined:
             quads, whole, kept = self._blocks_split(image, quads, whole, kept)
-            beside, contenders = self._beside(image, [quads[i] for i in kept])
+            beside, contenders = self._beside(image, [quads[i] for i in kept], at_edge)
             kept += range(len(quads), len(quads) + len(beside))
             quads, whole = quads + beside, whole + [-1] * len(beside)
             if contenders:  # the block's pieces and the tiles beside count as sure against them
@@ -642,6 +667,41 @@ class DominoRecognizer:
         dropped = [quads[i] for i in sorted(gone)]
         extra = _only_more_looks(quads, whole, kept, [j for j in sorted(gone) if 0 <= whole[j] < usual], usual)
         return [quads[i] for i in kept], extra, [whole[i] < 0 for i in kept], dropped
+
+    def _at_edge(self, image: np.ndarray, found: Detections, whole: list[int], quads: list[np.ndarray],
+                 confidence: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+        """Whole tiles lying against the frame's edge whose candidates reach past it (a loose quad, a tenth of a
+        tile long past a tile the frame does not cut, was dropped as cut; README, session 39), and the refiner's
+        probability of each: the candidates reaching past by ``EDGE_REACH`` at most that the refiner moves onto a
+        tile (``EDGE_TILE``) lying in the frame (``EDGE_MOVED``), clear of ``quads`` (the refined ones) and as long
+        as they are (``EDGE_LENGTH``), and named surely when read alone (``EDGE_SURE``). A tile the frame cuts is
+        moved onto what shows of it, shorter, or read as another face or without surety."""
+        assert self._refiner is not None
+        height, width = image.shape[:2]
+        sure = [q for q, c in zip(quads, confidence, strict=True) if c >= self._refiner.threshold]
+        taken = set(whole)
+        reach = _past_frame(found.quads, width, height)
+        near = [i for i in range(len(found)) if i not in taken and not found.partial[i]
+                and 0 < reach[i] <= EDGE_REACH * _length(found.quads[i])]
+        if not near or not sure:
+            return [], np.zeros(0, np.float32)
+        typical = float(np.median([_length(q) for q in sure]))
+        moved, tile = self._refiner(image, np.array([found.quads[i] for i in near], np.float32))
+        placed = (tile >= EDGE_TILE) & (_past_frame(moved, width, height) <= EDGE_MOVED * _quad_lengths(moved))
+        inside = np.clip(moved, [1.0, 1.0], [width - 2.0, height - 2.0]).astype(np.float32)
+        out: list[np.ndarray] = []
+        likely: list[float] = []
+        for quad, tile_there, p in zip(inside, placed, tile, strict=True):
+            if (tile_there and _length(quad) >= EDGE_LENGTH * typical and not _overlaps(quad, quads + out)
+                    and self._read_alone(image, quad).confidence >= EDGE_SURE):
+                out.append(quad)
+                likely.append(float(p))
+        return out, np.array(likely, np.float32)
+
+    def _read_alone(self, image: np.ndarray, quad: np.ndarray) -> Resolved:
+        """One tile read by both readers and named on its own, not with the frame's other tiles."""
+        seen = self._faces(image, quad[None].astype(np.float32)) if self._faces is not None else None
+        return resolve([read_tile(image, quad, divided=not self._set.chinese)], self._set, seen)[0]
 
     def _pieces_joined(self, image: np.ndarray, found: Detections) -> Detections:
         """``found`` with the tiles a coarser look is sure of (``COARSE_ZOOM``, ``COARSE_SURE``, one tile's shape)
@@ -701,9 +761,7 @@ class DominoRecognizer:
         moved, tile = self._refiner(image, candidates)
         out = [(quads[i], whole[i], float(heat[i])) for i in sorted(set(range(len(quads))) - set(small)) if sure[i]]
         # a quad moved longer than the refiner knows is no more its own than the candidates it is not shown
-        moved_lengths = (np.linalg.norm(moved[:, 3] - moved[:, 0], axis=1)
-                         + np.linalg.norm(moved[:, 2] - moved[:, 1], axis=1)) / 2  # ``_length`` of each
-        there = (tile >= self._refiner.threshold) & (moved_lengths <= MAX_REFINED * min(width, height))
+        there = (tile >= self._refiner.threshold) & (_quad_lengths(moved) <= MAX_REFINED * min(width, height))
         pulled = _into_frame(np.where(there[:, None, None], moved, candidates), width, height)
         for i, quad, likely, tile_there in zip(small, pulled, tile, there, strict=True):
             if (tile_there or sure[i]) and _inside(quad, width, height):
@@ -751,19 +809,20 @@ class DominoRecognizer:
         down = face_down(readings, self._set, seen)
         return all(down) or not any(down)
 
-    def _beside(self, image: np.ndarray, tiles: list[np.ndarray]
+    def _beside(self, image: np.ndarray, tiles: list[np.ndarray], not_from: list[np.ndarray] | None = None
                 ) -> tuple[list[np.ndarray], list[tuple[np.ndarray, float]]]:
         """Tiles the finder missed beside the found ones (``neighbours``): in a line of play or a wall the finder
         may see a strip where the tiles are, and miss one of them outright. Each found tile is moved a tile along
         and a tile across either way; what the refiner then calls a tile, clear of the found ones, is one. Then the
         same from the tiles so found (``BESIDE_ROUNDS``): a line may lose its last two tiles. Also the contenders
         (with ``contest``): tiles so found that the refiner is sure of (``BESIDE_CONTEST``) but that overlap a found
-        quad, each with that surety (``_contested``)."""
+        quad, each with that surety (``_contested``). The tiles of ``not_from`` (those ``_at_edge`` found) are not
+        looked beside: a strip of tile side by one passed for a back."""
         blocking = _full_length(tiles)
         typical = float(np.median([_length(q) for q in blocking])) if len(blocking) >= MIN_SIZED else None
         added: list[np.ndarray] = []
         contenders: list[tuple[np.ndarray, float]] = []
-        sources = blocking
+        sources = [q for q in blocking if not any(np.array_equal(q, other) for other in not_from or [])]
         for _ in range(BESIDE_ROUNDS):
             new, contest = self._beside_once(image, sources, blocking + added, typical)
             contenders += contest
