@@ -160,11 +160,12 @@ def test_still_photos_nudge_doubted_line_tiles_and_the_live_table_does_not() -> 
     """Held-out art, seed 99, scene 33 (a 2:4 read 4:4 and a 1:2 read 1:6, a dim purple light) and seed 777, scene 32
     (a 2:5 read 1:5): nudged, they read right. Over 40 scenes of each of eight seeds, 4 tiles more read and 1 fewer
     (seed 777, scene 15: a 2:4 in a row of tiles side by side, read 4:5 once slid: README, session 28). Both without
-    the contest of the tiles found beside (session 32), which moves seed 99 scene 33's quads first."""
+    the contest of the tiles found beside (session 32), which moves seed 99 scene 33's quads first, and without the
+    refiner's look again at doubted tiles (session 39), which reads seed 777 scene 32's 2:5 right too."""
     config = DominoSceneConfig(size=(1280, 720), styles=("paigow-art",))
     assert DominoRecognizer.for_photos("chinese").nudge and not DominoRecognizer("chinese").nudge
-    with_nudge = DominoRecognizer.for_photos("chinese", contest=False)
-    without = DominoRecognizer.for_photos("chinese", nudge=False, contest=False)
+    with_nudge = DominoRecognizer.for_photos("chinese", contest=False, relook=False)
+    without = DominoRecognizer.for_photos("chinese", nudge=False, contest=False, relook=False)
     for seed, index, wrong in ((99, 33, ("2:4->4:4", "1:2->1:6")), (777, 32, ("2:5->1:5",))):
         scene = render_scene(np.random.default_rng([seed, index]), config)
         after, before = score_scene(scene, with_nudge(scene.image)), score_scene(scene, without(scene.image))

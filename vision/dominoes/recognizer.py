@@ -35,9 +35,12 @@ European sets lost tiles (``models/domino-photo-refiner.md``).
 Where the quads of two face-up tiles of a line overlap, they are pulled apart where the face reader reads both better,
 and a tile it doubts slides along its length to where it is sure (``seams``, ``vision.dominoes.seams``): a quad
 reaching into its neighbour reads one of the neighbour's pip rows. A still photo also nudges a doubted tile lying by
-another a little along its line, where both readers then name another face surer (``nudge``, ``seams.nudged``).
-Before those, a still photo lays out again the face-up tiles of a line whose quads slipped along it together, leaving
-a gap or an overlap while the line holds a whole number of tiles (``relay``, ``_relaid``, ``vision.dominoes.lines``).
+another a little along its line, where both readers then name another face surer (``nudge``, ``seams.nudged``), and
+shows a doubted tile to the refiner once more, taking the move where the face reader is much surer (``relook``,
+``seams.relooked``). A still photo also reads whole tiles whose loose quads reach past the frame (``edge``,
+``_at_edge``). Before those, a still photo lays out again the face-up tiles of a line whose quads slipped along it
+together, leaving a gap or an overlap while the line holds a whole number of tiles (``relay``, ``_relaid``,
+``vision.dominoes.lines``).
 
 Frames are not brightened as the card recogniser's are (``vision.exposure``): a white tile alone on a dark table is
 less than the frame's brightest percent, and the gain washed it out (README, session 28). A European set's colour
@@ -64,7 +67,7 @@ from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
 from vision.dominoes.resolve import Resolved, face_down, resolve
-from vision.dominoes.seams import MIN_SHAPED, aspect, nudged, pulled_apart, refit, slid_along
+from vision.dominoes.seams import MIN_SHAPED, aspect, nudged, pulled_apart, refit, relooked, slid_along
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
@@ -571,6 +574,7 @@ class DominoRecognizer:
     seams: bool = True  # line tiles' quads pulled apart or slid along where the face reader is surer (``seams``)
     refit: bool = False  # and doubted quads off the frame's shape made that shape (``seams.refit``; still photos)
     nudge: bool = False  # and doubted tiles by another nudged where both readers are surer (``seams.nudged``; photos)
+    relook: bool = False  # and doubted tiles shown to the refiner again (``seams.relooked``; still photos)
     contest: bool = False  # tiles found beside over a found quad contend with it (``_contested``; photos, Chinese)
     relay: bool = False  # runs of tiles whose quads slipped along their line laid out again (``_relaid``; photos)
     close_sure: float | None = None  # the close-up look also where the usual one is weak, if it is this sure (photos)
@@ -601,7 +605,7 @@ class DominoRecognizer:
         ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
-                 "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True,
+                 "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True, "relook": True,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -912,6 +916,26 @@ class DominoRecognizer:
         moved = nudged([quads[i] for i in up], seen[up], named, down)
         return self._reread(image, quads, readings, seen, up, moved)
 
+    def _relooked(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading], seen: np.ndarray
+                  ) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
+        """Doubted face-up tiles shown to the refiner once more, and moved where the face reader is much surer
+        (``relook``, ``seams.relooked``); read again where moved. Not where fewer than ``MIN_COLOURED`` read face up:
+        there the refiner checks each tile (``_undoubted``), and a quad it moved would pass that check for having been
+        moved by it (on the playing-card photos, two more tiles of a European set)."""
+        assert self._refiner is not None and self._faces is not None
+        if sum(not down for down in face_down(readings, self._set, seen)) < MIN_COLOURED:
+            return quads, readings, seen
+        refiner, faces = self._refiner, self._faces
+
+        def look(candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            moved, tile = refiner(image, candidates)
+            return moved, tile >= refiner.threshold
+
+        up = [i for i, r in enumerate(readings) if not r.face_down]
+        down = [quads[i] for i, r in enumerate(readings) if r.face_down]
+        moved = relooked([quads[i] for i in up], seen[up], look, lambda c: faces(image, c), down)
+        return self._reread(image, quads, readings, seen, up, moved)
+
     def _set_classes(self) -> np.ndarray:
         """The face reader's classes of the set's faces."""
         return np.array([CLASSES.index(face_code(face)) for face in self._set.faces])
@@ -1028,6 +1052,8 @@ class DominoRecognizer:
             quads, readings, seen = self._pulled_apart(image, quads, readings, seen)
             if self.nudge:
                 quads, readings, seen = self._nudged(image, quads, readings, seen)
+            if self.relook and self._refiner is not None:
+                quads, readings, seen = self._relooked(image, quads, readings, seen)
         t2 = time.perf_counter()
         named = resolve(readings, self._set, seen)
         if self.doubted_alone and self._refiner is not None and quads:

@@ -25,6 +25,12 @@ little along its length (``NUDGE_ALONG``) and read again by both readers; a move
 the face reader surer of it by ``NUDGE_MARGIN``, is taken. Beside another tile a quad may hold a sliver of its
 neighbour's pips, or miss a sliver of its own, by less than a slide; a lone tile's quad is on its tile (in the
 held-out scenes, nudging lone doubted tiles under a red light moved two read right off their pips).
+
+A doubted tile (under ``RELOOK_DOUBT``) is shown to the refiner once more (``relooked``, still photos, session 39):
+where it moves the quad, and the face reader is then surer of a face by ``RELOOK_MARGIN``, the move is taken. The
+quads a still photo reads come from the refiner's two looks at a finder candidate, or from a look beside a found tile;
+a quad a little across a row of tiles side by side holds a sliver of its neighbour's pips, and one more look puts it
+on its own tile.
 """
 
 from __future__ import annotations
@@ -54,6 +60,8 @@ MIN_SHAPED = 3  # tiles in view a typical aspect needs
 NUDGE_DOUBT = 0.7  # a tile the face reader names with less than this may be nudged (still photos)
 NUDGE_ALONG = (-0.2, -0.1, -0.05, 0.05, 0.1, 0.2)  # the nudges along the tile, in its lengths
 NUDGE_MARGIN = 0.05  # how much surer of a face than the quad as it lies a nudged quad must be named
+RELOOK_DOUBT = 0.7  # a tile the face reader names with less than this is shown to the refiner again (still photos)
+RELOOK_MARGIN = 0.2  # and put where it moves it where the face reader is then surer of a face by this much
 NUDGE_REACH = 1.5  # a tile is nudged only where its quad this many times as long (about its middle) meets another
 
 
@@ -112,11 +120,11 @@ def slid_along(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarr
     doubted = [i for i in range(len(out)) if np.array_equal(out[i], before[i]) and seen[i, :-1].max() < DOUBT]
     for i in doubted:
         tries = np.array([shifted(out[i], sign * step) for step in SLIDES for sign in (1, -1)], np.float32)
-        out[i] = _surest_unpressed(out, i, tries, read, others, SLID_SURE)
+        out[i] = surest_unpressed(out, i, tries, read, others, SLID_SURE)
     return out
 
 
-def _surest_unpressed(out: list[np.ndarray], i: int, tries: np.ndarray, read: Callable[[np.ndarray], np.ndarray],
+def surest_unpressed(out: list[np.ndarray], i: int, tries: np.ndarray, read: Callable[[np.ndarray], np.ndarray],
                       others: list[np.ndarray], least: float) -> np.ndarray:
     """Of ``tries`` for tile ``i`` of ``out``, the one the face reader is surest of a face on, from ``least``, that
     presses no other tile (of ``out`` or ``others``) further; else the tile's quad as it is."""
@@ -150,6 +158,25 @@ def nudged(quads: list[np.ndarray], seen: np.ndarray,
         best = int(sure.argmax())
         if best and face[best] != face[0] and sure[best] >= sure[0] + NUDGE_MARGIN:
             out[i] = tries[best]
+    return out
+
+
+def relooked(quads: list[np.ndarray], seen: np.ndarray,
+             look: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], read: Callable[[np.ndarray], np.ndarray],
+             others: list[np.ndarray]) -> list[np.ndarray]:
+    """``quads`` (face up, their face reader rows ``seen``) with each doubted tile (under ``RELOOK_DOUBT``, not read
+    as a back) put where ``look`` (quads K x 4 x 2 -> those quads moved, and whether a tile is there) moves it, where
+    ``read`` (the face reader) is then surer of a face by ``RELOOK_MARGIN``, pressing no other tile (of ``quads`` or
+    ``others``) further."""
+    out = [np.asarray(q, np.float32) for q in quads]
+    backs = seen.shape[1] - 1
+    doubted = [i for i in range(len(out)) if seen[i, :-1].max() < RELOOK_DOUBT and seen[i].argmax() != backs]
+    if not doubted:
+        return out
+    moved, there = look(np.array([out[i] for i in doubted], np.float32))
+    for i, quad, tile in zip(doubted, moved, there, strict=True):
+        if tile:
+            out[i] = surest_unpressed(out, i, quad[None], read, others, float(seen[i, :-1].max()) + RELOOK_MARGIN)
     return out
 
 
@@ -193,5 +220,5 @@ def refit(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarray,
             moved = refine(tries)
             shaped = [abs(aspect(q) / typical - 1) <= OFF_SHAPE for q in moved]
             tries = np.concatenate([tries, moved[shaped]])
-        out[i] = _surest_unpressed(out, i, tries, read, others, max(FIT_SURE, float(seen[i, :-1].max()) + FIT_MARGIN))
+        out[i] = surest_unpressed(out, i, tries, read, others, max(FIT_SURE, float(seen[i, :-1].max()) + FIT_MARGIN))
     return out
