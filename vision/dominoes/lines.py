@@ -29,7 +29,7 @@ IN_LINE = 0.5  # another quad reaching this share of the line's width into its b
 SIZE_OFF = 0.1  # a quad's width this far off the run's first fit is left out of the second
 
 
-def _frames(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def tile_frames(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each ordered quad's centre, unit vector along its length, length and width."""
     along = (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]) / 2
     across = (quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3]) / 2
@@ -41,7 +41,7 @@ def end_to_end(ordered: np.ndarray) -> tuple[np.ndarray, ...]:
     """How ordered quads lie to each other along their lines: each one's unit vector along its length, length and
     width, and for each pair [a, b] how far b's centre lies along a's long side (signed), how far off that line, and
     the gap between their ends along it (< 0: an overlap). Also for ``seams.overlapping_pairs``."""
-    centres, units, lengths, widths = _frames(ordered)
+    centres, units, lengths, widths = tile_frames(ordered)
     gap = centres[None] - centres[:, None]  # [a, b]: from a's centre to b's
     on_line = np.einsum("abd,ad->ab", gap, units)
     off_line = np.linalg.norm(gap - on_line[..., None] * units[:, None], axis=2)
@@ -97,7 +97,7 @@ def laid_out(quads: list[np.ndarray], run: list[int], others: list[np.ndarray]
     stretches (a tile turned across a line, a corner); the run's own quads reach to its ends. Each stretch: the run's
     indices in it, and its layouts (``_layouts``), each the tiles' quads (n x 4 x 2) in order along the line."""
     ordered = order_quads(np.asarray([quads[i] for i in run], np.float32))
-    centres, units, lengths, widths = _frames(ordered)
+    centres, units, lengths, widths = tile_frames(ordered)
     axis = _axis(units)
     normal = np.array([-axis[1], axis[0]])
     origin = centres.mean(axis=0)

@@ -71,6 +71,7 @@ from vision.dominoes.seams import MIN_SHAPED, aspect, nudged, pulled_apart, refi
 from vision.dominoes.sets import domino_set, face_code
 from vision.dominoes.tile_finder import TileFinder
 from vision.dominoes.tile_refiner import TileRefiner
+from vision.dominoes.walls import side_by_side, wall_layouts
 from vision.exposure import exposure_gain
 from vision.geometry import convex_intersection, iou_matrix, order_quads, quad_areas, quad_aspect, smaller_share_matrix
 from vision.imageio import as_bgr
@@ -138,6 +139,7 @@ PIECE_STAYS = 0.5  # IoU of a block's piece with where the refiner moves it, at 
 LINE_LEAST = 0.5  # the face reader's least probability of a face for each tile of a line laid out again
 LINE_MARGIN = 0.1  # and how much surer of the faces on the whole than of the quads the layout replaces (0.05 took
 # a layout 0.15 of a tile off in a 1920 x 1080 photo, and read a 1:2 as a 1:6)
+WALL_SURE = 0.85  # the refiner's mean probability of a tile over a wall's columns laid out again, at least
 LINE_SURE = 0.85  # unless it is this sure of every tile: then no less sure on the whole
 
 
@@ -580,6 +582,7 @@ class DominoRecognizer:
     close_sure: float | None = None  # the close-up look also where the usual one is weak, if it is this sure (photos)
     coarse: bool = False  # a coarser look's tiles stand in for pieces of them (``_pieces_joined``; European photos)
     edge: bool = False  # whole tiles whose loose quads reach past the frame looked at again (``_at_edge``; photos)
+    walls: bool = False  # tiles side by side laid out again across the block they make (``_walls_laid``; photos)
     doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; still
     # photos: on the live table it cost one rendered deal 15 of its 31 moves, README, session 36)
 
@@ -606,6 +609,7 @@ class DominoRecognizer:
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
                  "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True, "relook": True,
+                 "walls": True,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -667,6 +671,8 @@ class DominoRecognizer:
                 weights = np.concatenate([confidence, np.ones(len(quads) - len(confidence))])
                 quads, kept, won = _contested(quads, kept, weights, contenders)
                 whole = whole + [-1] * won
+        if self.walls and refined:
+            quads, whole, kept = self._walls_laid(image, quads, whole, kept, usual)
         gone = set(range(len(quads))) - set(kept)
         dropped = [quads[i] for i in sorted(gone)]
         extra = _only_more_looks(quads, whole, kept, [j for j in sorted(gone) if 0 <= whole[j] < usual], usual)
@@ -701,6 +707,33 @@ class DominoRecognizer:
                 out.append(quad)
                 likely.append(float(p))
         return out, np.array(likely, np.float32)
+
+    def _walls_laid(self, image: np.ndarray, quads: list[np.ndarray], whole: list[int], kept: list[int], usual: int
+                    ) -> tuple[list[np.ndarray], list[int], list[int]]:
+        """Kept quads lying side by side (``walls.side_by_side``) replaced by the columns of the block they make
+        (``walls.wall_layouts``), where the refiner calls each column a tile and leaves it in place (``_held``), is
+        sure of them on the whole (``WALL_SURE``), they overlap no other kept quad and all read face down: of the
+        layouts that hold, the one it is surest of. The columns count as found by the usual look where a quad they
+        replace was (``usual``: how many of ``whole``'s indices are its), else as found beside."""
+        assert self._refiner is not None
+        height, width = image.shape[:2]
+        for group in side_by_side([quads[i] for i in kept]):
+            members = [kept[k] for k in group]
+            others = [quads[i] for i in kept if i not in members]
+            best, surest = None, WALL_SURE
+            for columns in wall_layouts([quads[i] for i in members]):
+                if not all(_inside(q, width, height) for q in columns):
+                    continue
+                moved, tile = self._refiner(image, columns)
+                if (_held(columns, moved, tile, self._refiner.threshold) and float(tile.mean()) >= surest
+                        and not _overlapping(list(moved), others).any()
+                        and all(read_tile(image, q, divided=not self._set.chinese).face_down for q in moved)):
+                    best, surest = list(moved), float(tile.mean())
+            if best is not None:
+                source = min((whole[i] for i in members if 0 <= whole[i] < usual), default=-1)
+                kept = [i for i in kept if i not in members] + list(range(len(quads), len(quads) + len(best)))
+                quads, whole = quads + best, whole + [source] * len(best)
+        return quads, whole, kept
 
     def _read_alone(self, image: np.ndarray, quad: np.ndarray) -> Resolved:
         """One tile read by both readers and named on its own, not with the frame's other tiles."""
