@@ -139,8 +139,8 @@ PIECE_STAYS = 0.5  # IoU of a block's piece with where the refiner moves it, at 
 LINE_LEAST = 0.5  # the face reader's least probability of a face for each tile of a line laid out again
 LINE_MARGIN = 0.1  # and how much surer of the faces on the whole than of the quads the layout replaces (0.05 took
 # a layout 0.15 of a tile off in a 1920 x 1080 photo, and read a 1:2 as a 1:6)
-WALL_SURE = 0.85  # the refiner's mean probability of a tile over a wall's columns laid out again, at least
 LINE_SURE = 0.85  # unless it is this sure of every tile: then no less sure on the whole
+WALL_SURE = 0.85  # the refiner's mean probability of a tile over a wall's columns laid out again, at least
 
 
 def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> bool:

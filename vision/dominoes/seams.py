@@ -125,7 +125,7 @@ def slid_along(quads: list[np.ndarray], before: list[np.ndarray], seen: np.ndarr
 
 
 def surest_unpressed(out: list[np.ndarray], i: int, tries: np.ndarray, read: Callable[[np.ndarray], np.ndarray],
-                      others: list[np.ndarray], least: float) -> np.ndarray:
+                     others: list[np.ndarray], least: float) -> np.ndarray:
     """Of ``tries`` for tile ``i`` of ``out``, the one the face reader is surest of a face on, from ``least``, that
     presses no other tile (of ``out`` or ``others``) further; else the tile's quad as it is."""
     sure = read(tries)[:, :-1].max(axis=1)
