@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from datasets.dominoes.scenes import DominoScene, DominoSceneConfig, render_scene
-from vision.dominoes.lines import laid_out, lines
+from vision.dominoes.lines import laid_out, lines, linked_groups
 from vision.dominoes.recognizer import DominoRecognizer
 from vision.dominoes.sets import face_code
 from vision.geometry import iou_matrix, order_quads
@@ -100,3 +100,10 @@ def test_a_line_read_off_by_a_slipped_quad_is_read_right(shared_data: Path, seed
     whole = [j for j in range(len(scene.faces)) if scene.visible[j] >= 0.98 and not scene.cut[j] and scene.face_up[j]]
     right_before = {j for j in whole if _read(scene, before, j) == face_code(scene.faces[j])}
     assert right_before <= {j for j in whole if _read(scene, seen, j) == face_code(scene.faces[j])}
+
+
+def test_linked_groups_follow_chains_of_links_either_way() -> None:
+    linked = np.zeros((5, 5), bool)
+    linked[0, 2] = linked[3, 2] = True  # 0-2 and 2-3, one written each way
+    assert linked_groups(linked) == [[0, 2, 3], [1], [4]]
+    assert linked_groups(np.zeros((0, 0), bool)) == []

@@ -59,7 +59,20 @@ def lines(quads: list[np.ndarray]) -> list[list[int]]:
     linked = ((np.abs(units @ units.T) >= COLLINEAR) & (off_line <= OFF_LINE * widths[:, None])
               & (apart <= LINE_GAP * lengths[:, None]) & (np.abs(on_line) >= 0.25 * lengths[:, None]))
     linked &= linked.T
-    parent = list(range(len(quads)))
+    centres = ordered.mean(axis=1)
+    out = []
+    for members in linked_groups(linked):
+        if len(members) < 2:
+            continue
+        axis = _axis(units[members])
+        out.append(sorted(members, key=lambda i: float(centres[i] @ axis)))
+    return out
+
+
+def linked_groups(linked: np.ndarray) -> list[list[int]]:
+    """The groups of indices 0..n-1 that chains of ``linked`` pairs join (n x n bool; [i, j] or [j, i] links i and
+    j), each in ascending order, the groups in the order of their first index; an index linked to none is a group."""
+    parent = list(range(len(linked)))
 
     def root(i: int) -> int:
         while parent[i] != i:
@@ -67,19 +80,12 @@ def lines(quads: list[np.ndarray]) -> list[list[int]]:
             i = parent[i]
         return i
 
-    for a, b in zip(*np.nonzero(np.triu(linked, 1)), strict=True):
+    for a, b in zip(*np.nonzero(linked), strict=True):
         parent[root(int(a))] = root(int(b))
-    runs: dict[int, list[int]] = {}
-    for i in range(len(quads)):
-        runs.setdefault(root(i), []).append(i)
-    centres = ordered.mean(axis=1)
-    out = []
-    for members in runs.values():
-        if len(members) < 2:
-            continue
-        axis = _axis(units[members])
-        out.append(sorted(members, key=lambda i: float(centres[i] @ axis)))
-    return out
+    groups: dict[int, list[int]] = {}
+    for i in range(len(linked)):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
 
 
 def _axis(units: np.ndarray) -> np.ndarray:

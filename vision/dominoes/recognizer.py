@@ -62,7 +62,7 @@ from models import model_path as shipped_model_path
 from vision.capture import Frame
 from vision.dominoes.face_reader import CLASSES, FaceReader
 from vision.dominoes.finder import FinderParams, find_tiles
-from vision.dominoes.lines import laid_out, lines
+from vision.dominoes.lines import laid_out, lines, linked_groups
 from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
@@ -164,8 +164,8 @@ def _into_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
     quads = np.asarray(quads, np.float64)
     past = _past_frame(quads, width, height).reshape(quads.shape[:-2])
     lengths = _quad_lengths(quads)
-    inside = np.clip(quads, [1.0, 1.0], [width - 2.0, height - 2.0])
-    return np.where((past <= MAX_CUT * lengths)[..., None, None], inside, quads).astype(np.float32)
+    return np.where((past <= MAX_CUT * lengths)[..., None, None], _clipped(quads, width, height), quads
+                    ).astype(np.float32)
 
 
 # Still photos (``DominoRecognizer._at_edge``): a whole candidate reaching past the frame by EDGE_REACH of its length
@@ -182,11 +182,15 @@ def _quad_lengths(quads: np.ndarray) -> np.ndarray:
             + np.linalg.norm(quads[..., 2, :] - quads[..., 1, :], axis=-1)) / 2
 
 
+def _clipped(quads: np.ndarray, width: int, height: int) -> np.ndarray:
+    """``quads`` (... x 4 x 2) with every corner moved into the frame (its pixels less a one-pixel rim)."""
+    return np.clip(np.asarray(quads, np.float64), [1.0, 1.0], [width - 2.0, height - 2.0])
+
+
 def _past_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
-    """How far each of ``quads`` (n x 4 x 2) reaches past the frame (its pixels less a one-pixel rim), in pixels."""
-    low, high = np.array([1.0, 1.0]), np.array([width - 2.0, height - 2.0])
+    """How far each of ``quads`` (n x 4 x 2) reaches past the frame (``_clipped``'s), in pixels."""
     quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
-    return np.maximum(np.maximum(low - quads, quads - high), 0.0).max(axis=(1, 2))
+    return np.abs(quads - _clipped(quads, width, height)).max(axis=(1, 2))
 
 
 def _pulled_in(found: Detections, width: int, height: int) -> Detections:
@@ -272,16 +276,9 @@ MAX_EXACT = 16  # quads in one cluster of overlapping ones chosen among exactly;
 def _heaviest_apart(clash: np.ndarray, weights: np.ndarray) -> list[int]:
     """Indices of a set of items no two of which ``clash`` (n x n bool) with the greatest sum of ``weights``:
     exactly for each cluster of clashing items up to ``MAX_EXACT`` (they hold a few quads), else surest first."""
-    clusters: dict[int, list[int]] = {}
-    n = len(weights)
-    cluster = list(range(n))
-    for i, j in zip(*np.nonzero(np.triu(clash, 1)), strict=True):  # merge clusters over each clashing pair
-        a, b = cluster[int(i)], cluster[int(j)]
-        cluster = [a if c == b else c for c in cluster]
-    for i in sorted(range(n), key=lambda i: -weights[i]):
-        clusters.setdefault(cluster[i], []).append(i)
     kept: list[int] = []
-    for members in clusters.values():
+    for group in linked_groups(np.triu(clash, 1)):  # the clusters of clashing items, apart from each other
+        members = sorted(group, key=lambda i: -weights[i])
         if len(members) <= MAX_EXACT:
             kept += (_heaviest(members, [], clash, weights) or (0.0, []))[1]
             continue
@@ -698,7 +695,7 @@ class DominoRecognizer:
         typical = float(np.median([_length(q) for q in sure]))
         moved, tile = self._refiner(image, np.array([found.quads[i] for i in near], np.float32))
         placed = (tile >= EDGE_TILE) & (_past_frame(moved, width, height) <= EDGE_MOVED * _quad_lengths(moved))
-        inside = np.clip(moved, [1.0, 1.0], [width - 2.0, height - 2.0]).astype(np.float32)
+        inside = _clipped(moved, width, height).astype(np.float32)
         out: list[np.ndarray] = []
         likely: list[float] = []
         for quad, tile_there, p in zip(inside, placed, tile, strict=True):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.dominoes.lines import COLLINEAR, tile_frames
+from vision.dominoes.lines import COLLINEAR, linked_groups, tile_frames
 from vision.geometry import order_quads
 
 LENGTHS_APART = 1.33  # two tiles side by side: the longer at most this many times as long as the other
@@ -35,14 +35,7 @@ def side_by_side(quads: list[np.ndarray]) -> list[list[int]]:
     linked = ((np.abs(units @ units.T) >= COLLINEAR) & (ratio <= LENGTHS_APART) & (ratio >= 1 / LENGTHS_APART)
               & (along <= ALONG * lengths[:, None]) & (across >= ACROSS[0] * mean_width)
               & (across <= ACROSS[1] * mean_width))
-    group = list(range(len(quads)))
-    for a, b in zip(*np.nonzero(np.triu(linked, 1)), strict=True):
-        old, new = group[int(b)], group[int(a)]
-        group = [new if g == old else g for g in group]
-    groups: dict[int, list[int]] = {}
-    for i, g in enumerate(group):
-        groups.setdefault(g, []).append(i)
-    return [members for members in groups.values() if len(members) >= 2]
+    return [members for members in linked_groups(np.triu(linked, 1)) if len(members) >= 2]
 
 
 def wall_layouts(quads: list[np.ndarray]) -> list[np.ndarray]:
