@@ -56,3 +56,20 @@ def test_a_wall_the_refiner_doubts_stays_as_found() -> None:
     after = score_scene(scene, DominoRecognizer.for_photos("chinese")(image))
     before = score_scene(scene, DominoRecognizer.for_photos("chinese", walls=False)(image))
     assert after["found"] == before["found"] == after["tiles"]
+
+
+def test_a_wall_sizes_the_backs_where_nothing_else_is_face_up() -> None:
+    """Seed 9001 scene 12: a dark wall of backs on a dark mat in a dim room, and a printed PLAYER 1 zone the blob
+    reader reads face up, 220 px long. As the frame's only face-up tile it made every back (100 px) too small. The face
+    reader calls the zone a back, so the wall sizes the backs: four of them are found, and the zone goes as too long
+    (the other four lean across the seams, IoU under 0.5)."""
+    image, scene = _scene(9001, 12)
+    after = DominoRecognizer.for_photos("chinese")(image)
+    before = DominoRecognizer.for_photos("chinese", wall_sized=False)(image)
+    assert DominoRecognizer.for_photos("chinese").wall_sized and not DominoRecognizer.for_photos("double-six").wall_sized
+    unsized = score_scene(scene, before)
+    assert unsized["found"] == 0 and len(before.tiles) == 1  # the zone alone, named a back
+    sized = score_scene(scene, after)
+    assert sized["found"] == sized["read"] == 4 and sized["false"] <= unsized["false"]
+    zone = np.asarray(before.tiles[0].quad).mean(axis=0)
+    assert all(np.linalg.norm(np.asarray(tile.quad).mean(axis=0) - zone) > 50 for tile in after.tiles)

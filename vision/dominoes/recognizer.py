@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +140,7 @@ LINE_LEAST = 0.5  # the face reader's least probability of a face for each tile 
 LINE_MARGIN = 0.1  # and how much surer of the faces on the whole than of the quads the layout replaces (0.05 took
 # a layout 0.15 of a tile off in a 1920 x 1080 photo, and read a 1:2 as a 1:6)
 LINE_SURE = 0.85  # unless it is this sure of every tile: then no less sure on the whole
+WALL_LEAST = 3  # backs side by side that make a wall, whose length sizes the frame's tiles where none is face up
 WALL_SURE = 0.85  # the refiner's mean probability of a tile over a wall's columns laid out again, at least
 
 
@@ -304,7 +305,7 @@ def _heaviest(left: list[int], chosen: list[int], clash: np.ndarray, weights: np
 
 
 def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bool = True,
-               same_back: bool = False, lit: float = 1.0) -> list[bool]:
+               same_back: bool = False, lit: float = 1.0, walls: bool = False) -> list[bool]:
     """Which candidates to keep: none that holds halves of two tiles; plain ones must be of the face-up tiles'
     size, (``texture``) plain and (``same_back``: a European set is one colour all over) of their colour, and so must
     face-up ones where enough read face up to know it (``MIN_COLOURED``: a barcode's bars pass for a divider), or
@@ -314,7 +315,8 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
     one column of a tile's pips, or half a tile, reads as a small double and takes a real tile's name. (A longer
     one stays: tiles nearer a tilted camera look longer.) ``lit``: the frame's exposure gain, by which a tile's
     distance from the faces' colour is taken (``_off_colour``: in a dim room a patch of dark table passed for a back
-    of pink tiles)."""
+    of pink tiles). ``walls``: with none face up in a Chinese set, the backs standing in a wall (``WALL_LEAST`` side
+    by side) give the tiles' length, and backs much shorter or longer go."""
     keep = [not r.straddles and (not (texture and r.face_down) or r.uniformity <= MAX_TEXTURE) for r in readings]
     up = [(q, r) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
     if up:
@@ -333,6 +335,13 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
                 keep[i] = False
             if few_up and not reading.face_down and _off_colour(reading, colour):
                 keep[i] = False
+    elif walls and not same_back:  # backs only: a wall shows the tiles' length (a printed zone boxed too is longer)
+        down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
+        stood = [group for group in side_by_side([quads[i] for i in down]) if len(group) >= WALL_LEAST]
+        if stood:
+            typical = float(np.median([_length(quads[down[k]]) for k in max(stood, key=len)]))
+            for i in down:
+                keep[i] = BACK_LENGTH[0] <= _length(quads[i]) / typical <= BACK_LENGTH[1]
     elif same_back:  # backs only (a wall, a hand turned down): the set's colour is most backs', where enough are read
         down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
         if len(down) >= MIN_COLOURED:
@@ -580,6 +589,8 @@ class DominoRecognizer:
     coarse: bool = False  # a coarser look's tiles stand in for pieces of them (``_pieces_joined``; European photos)
     edge: bool = False  # whole tiles whose loose quads reach past the frame looked at again (``_at_edge``; photos)
     walls: bool = False  # tiles side by side laid out again across the block they make (``_walls_laid``; photos)
+    wall_sized: bool = False  # with none face up but what the face reader calls backs, a wall sizes the backs
+    # (``_up_as_backs``, ``_plausible``; photos, Chinese sets)
     doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; still
     # photos: on the live table it cost one rendered deal 15 of its 31 moves, README, session 36)
 
@@ -606,7 +617,7 @@ class DominoRecognizer:
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
                  "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True, "relook": True,
-                 "walls": True,
+                 "walls": True, "wall_sized": domino_set(tile_set).chinese,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -731,6 +742,25 @@ class DominoRecognizer:
                 kept = [i for i in kept if i not in members] + list(range(len(quads), len(quads) + len(best)))
                 quads, whole = quads + best, whole + [source] * len(best)
         return quads, whole, kept
+
+    def _up_as_backs(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading]
+                     ) -> list[TileReading]:
+        """The readings, the face-up ones turned face down where they are few (under ``MIN_SIZED``), the face reader
+        calls each a back (as ``resolve`` will) and backs stand in a wall (``WALL_LEAST`` side by side). Seed 9001
+        scene 12 (README, *Domino vision*, session 40): a printed PLAYER 1 zone read face up, 220 px long, was the
+        frame's only face-up tile, and every back of a dark wall, 100 px long, went as too small (``_plausible``). A
+        playing card's pips boxed as backs lie apart, in no wall, and its face-up box still sizes them."""
+        assert self._faces is not None
+        up = [i for i, r in enumerate(readings) if not r.face_down]
+        if not up or len(up) >= MIN_SIZED:
+            return readings
+        backs = [q for q, r in zip(quads, readings, strict=True) if r.face_down]
+        if max(map(len, side_by_side(backs)), default=0) < WALL_LEAST:
+            return readings
+        seen = self._faces(image, np.array([quads[i] for i in up], np.float32))
+        if not all(face_down([readings[i] for i in up], self._set, seen)):
+            return readings
+        return [replace(r, face_down=True) for r in readings]
 
     def _read_alone(self, image: np.ndarray, quad: np.ndarray) -> Resolved:
         """One tile read by both readers and named on its own, not with the frame's other tiles."""
@@ -1068,8 +1098,12 @@ class DominoRecognizer:
         quads, extra, beside, dropped = self._found(image)
         t1 = time.perf_counter()
         readings = [read_tile(image, q, divided=not self._set.chinese) for q in quads]
+        walls = self.wall_sized and self._faces is not None and self._set.chinese
+        if walls:
+            readings = self._up_as_backs(image, quads, readings)
         keep = _plausible(quads, readings, texture=self._learned is None,  # a learned back may bear a logo
-                          same_back=not self._set.chinese, lit=1.0 if self._set.chinese else exposure_gain(image))
+                          same_back=not self._set.chinese, lit=1.0 if self._set.chinese else exposure_gain(image),
+                          walls=walls)
         keep = [k and not (e and r.face_down) for k, e, r in zip(keep, extra, readings, strict=True)]
         if not self._set.chinese:
             quads, readings, keep = _split(image, quads, readings, keep, dropped)
