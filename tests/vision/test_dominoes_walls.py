@@ -73,3 +73,14 @@ def test_a_wall_sizes_the_backs_where_nothing_else_is_face_up() -> None:
     assert sized["found"] == sized["read"] == 4 and sized["false"] <= unsized["false"]
     zone = np.asarray(before.tiles[0].quad).mean(axis=0)
     assert all(np.linalg.norm(np.asarray(tile.quad).mean(axis=0) - zone) > 50 for tile in after.tiles)
+
+
+def test_a_patch_of_mat_beside_a_wall_is_no_back() -> None:
+    """Seed 12345 scene 19: a wall of six black backs (three read face up from their printed flower) on a cream mat.
+    The refiner called five patches of plain mat beside it tiles (1.0), and they were reported as backs. Off the colour
+    of every back of the wall, they go; the wall stays whole."""
+    image, scene = _scene(12345, 19)
+    after = score_scene(scene, DominoRecognizer.for_photos("chinese")(image))
+    before = score_scene(scene, DominoRecognizer.for_photos("chinese", wall_sized=False)(image))
+    assert before["false"] == 5 and before["found"] == 6
+    assert after["false"] == 0 and after["found"] == after["read"] == after["tiles"] == 6

@@ -315,8 +315,7 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
     one column of a tile's pips, or half a tile, reads as a small double and takes a real tile's name. (A longer
     one stays: tiles nearer a tilted camera look longer.) ``lit``: the frame's exposure gain, by which a tile's
     distance from the faces' colour is taken (``_off_colour``: in a dim room a patch of dark table passed for a back
-    of pink tiles). ``walls``: with none face up in a Chinese set, the backs standing in a wall (``WALL_LEAST`` side
-    by side) give the tiles' length, and backs much shorter or longer go."""
+    of pink tiles). ``walls``: a Chinese set's walls of backs rule out backs too (``_by_walls``)."""
     keep = [not r.straddles and (not (texture and r.face_down) or r.uniformity <= MAX_TEXTURE) for r in readings]
     up = [(q, r) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
     if up:
@@ -335,19 +334,35 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
                 keep[i] = False
             if few_up and not reading.face_down and _off_colour(reading, colour):
                 keep[i] = False
-    elif walls and not same_back:  # backs only: a wall shows the tiles' length (a printed zone boxed too is longer)
-        down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
-        stood = [group for group in side_by_side([quads[i] for i in down]) if len(group) >= WALL_LEAST]
-        if stood:
-            typical = float(np.median([_length(quads[down[k]]) for k in max(stood, key=len)]))
-            for i in down:
-                keep[i] = BACK_LENGTH[0] <= _length(quads[i]) / typical <= BACK_LENGTH[1]
     elif same_back:  # backs only (a wall, a hand turned down): the set's colour is most backs', where enough are read
         down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
         if len(down) >= MIN_COLOURED:
             back = np.median([readings[i].face for i in down], axis=0)
             for i in down:
                 keep[i] = not _off_colour(readings[i], back)
+    if walls and not same_back:
+        keep = _by_walls(quads, readings, keep, sized=not up)
+    return keep
+
+
+def _by_walls(quads: list[np.ndarray], readings: list[TileReading], keep: list[bool], sized: bool) -> list[bool]:
+    """``keep``, less the backs a Chinese set's walls (``WALL_LEAST`` backs side by side) rule out: one outside every
+    wall and off the colour of each of their backs (a patch of cream mat beside a wall of black tiles, which the
+    refiner called a tile: seed 12345 scene 19; each back against each, since a lamp over a wall lights its backs
+    unevenly), and (``sized``: none face up to size them) one much shorter or longer than the largest wall's backs
+    (a printed zone boxed too: seed 9001 scene 12; README, *Domino vision*, session 40)."""
+    down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
+    stood = [[down[k] for k in group] for group in side_by_side([quads[i] for i in down]) if len(group) >= WALL_LEAST]
+    if not stood:
+        return keep
+    members = {i for wall in stood for i in wall}
+    typical = float(np.median([_length(quads[i]) for i in max(stood, key=len)]))
+    keep = list(keep)
+    for i in down:
+        if i not in members and all(_off_colour(readings[i], np.asarray(readings[m].face)) for m in members):
+            keep[i] = False
+        if sized and not BACK_LENGTH[0] <= _length(quads[i]) / typical <= BACK_LENGTH[1]:
+            keep[i] = False
     return keep
 
 
@@ -589,8 +604,8 @@ class DominoRecognizer:
     coarse: bool = False  # a coarser look's tiles stand in for pieces of them (``_pieces_joined``; European photos)
     edge: bool = False  # whole tiles whose loose quads reach past the frame looked at again (``_at_edge``; photos)
     walls: bool = False  # tiles side by side laid out again across the block they make (``_walls_laid``; photos)
-    wall_sized: bool = False  # with none face up but what the face reader calls backs, a wall sizes the backs
-    # (``_up_as_backs``, ``_plausible``; photos, Chinese sets)
+    wall_sized: bool = False  # walls of backs size and colour the frame's other backs, where the face reader calls
+    # the few read face up backs (``_up_as_backs``, ``_by_walls``; photos, Chinese sets)
     doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; still
     # photos: on the live table it cost one rendered deal 15 of its 31 moves, README, session 36)
 
@@ -746,7 +761,7 @@ class DominoRecognizer:
     def _up_as_backs(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading]
                      ) -> list[TileReading]:
         """The readings, the face-up ones turned face down where they are few (under ``MIN_SIZED``), the face reader
-        calls each a back (as ``resolve`` will) and backs stand in a wall (``WALL_LEAST`` side by side). Seed 9001
+        calls each a back (as ``resolve`` will) and tiles stand in a wall (``WALL_LEAST`` side by side). Seed 9001
         scene 12 (README, *Domino vision*, session 40): a printed PLAYER 1 zone read face up, 220 px long, was the
         frame's only face-up tile, and every back of a dark wall, 100 px long, went as too small (``_plausible``). A
         playing card's pips boxed as backs lie apart, in no wall, and its face-up box still sizes them."""
@@ -754,8 +769,7 @@ class DominoRecognizer:
         up = [i for i, r in enumerate(readings) if not r.face_down]
         if not up or len(up) >= MIN_SIZED:
             return readings
-        backs = [q for q, r in zip(quads, readings, strict=True) if r.face_down]
-        if max(map(len, side_by_side(backs)), default=0) < WALL_LEAST:
+        if max(map(len, side_by_side(quads)), default=0) < WALL_LEAST:  # a back read face up may stand in it
             return readings
         seen = self._faces(image, np.array([quads[i] for i in up], np.float32))
         if not all(face_down([readings[i] for i in up], self._set, seen)):
