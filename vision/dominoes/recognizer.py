@@ -346,20 +346,23 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
 
 
 def _by_walls(quads: list[np.ndarray], readings: list[TileReading], keep: list[bool], sized: bool) -> list[bool]:
-    """``keep``, less the backs a Chinese set's walls (``WALL_LEAST`` backs side by side) rule out: one outside every
-    wall and off the colour of each of their backs (a patch of cream mat beside a wall of black tiles, which the
-    refiner called a tile: seed 12345 scene 19; each back against each, since a lamp over a wall lights its backs
-    unevenly), and (``sized``: none face up to size them) one much shorter or longer than the largest wall's backs
-    (a printed zone boxed too: seed 9001 scene 12; README, *Domino vision*, session 40)."""
+    """``keep``, less the backs a Chinese set's walls (``WALL_LEAST`` backs side by side) rule out: a lone back (side
+    by side with no other) off the colour of each of the walls' backs (a patch of cream mat beside a wall of black
+    tiles, which the refiner called a tile: seed 12345 scene 19; each back against each, and two side by side stay,
+    since a lamp or glare lights a wall's backs unevenly), and (``sized``: none face up to size them) one much shorter
+    or longer than the largest wall's backs (a printed zone boxed too: seed 9001 scene 12; README, *Domino vision*,
+    session 40)."""
     down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
-    stood = [[down[k] for k in group] for group in side_by_side([quads[i] for i in down]) if len(group) >= WALL_LEAST]
+    groups = [[down[k] for k in group] for group in side_by_side([quads[i] for i in down])]
+    stood = [group for group in groups if len(group) >= WALL_LEAST]
     if not stood:
         return keep
-    members = {i for wall in stood for i in wall}
+    walled = {i for wall in stood for i in wall}
+    members = {i for group in groups for i in group}
     typical = float(np.median([_length(quads[i]) for i in max(stood, key=len)]))
     keep = list(keep)
     for i in down:
-        if i not in members and all(_off_colour(readings[i], np.asarray(readings[m].face)) for m in members):
+        if i not in members and all(_off_colour(readings[i], np.asarray(readings[m].face)) for m in walled):
             keep[i] = False
         if sized and not BACK_LENGTH[0] <= _length(quads[i]) / typical <= BACK_LENGTH[1]:
             keep[i] = False
