@@ -40,7 +40,9 @@ shows a doubted tile to the refiner once more, taking the move where the face re
 ``seams.relooked``). A still photo also reads whole tiles whose loose quads reach past the frame (``edge``,
 ``_at_edge``). Before those, a still photo lays out again the face-up tiles of a line whose quads slipped along it
 together, leaving a gap or an overlap while the line holds a whole number of tiles (``relay``, ``_relaid``,
-``vision.dominoes.lines``).
+``vision.dominoes.lines``). It also looks for a double laid across each found tile's end (``crossing``,
+``_crossing``), and, in a Chinese set, lets walls of backs size and colour the frame's other backs (``wall_sized``,
+``_by_walls``).
 
 Frames are not brightened as the card recogniser's are (``vision.exposure``): a white tile alone on a dark table is
 less than the frame's brightest percent, and the gain washed it out (README, session 28). A European set's colour
@@ -442,6 +444,21 @@ def _neighbour(quad: np.ndarray, along: float, across: float, length: float | No
     return np.array([moved[0] - grow, moved[1] - grow, moved[2] + grow, moved[3] + grow], np.float32)
 
 
+def _crossing(quad: np.ndarray, way: float) -> np.ndarray:
+    """The place of a tile laid across ``quad``'s line past one end (``way`` 1 or -1): a double crossing a line of
+    play, or the tile of a junction. It is as long and as wide as ``quad``, turned a quarter, centred on the line, its
+    long side against ``quad``'s end."""
+    q = order_quads(np.asarray(quad, np.float32)[None])[0]
+    along = (q[3] + q[2] - q[0] - q[1]) / 2  # from the near end's middle to the far end's
+    across = (q[1] + q[2] - q[0] - q[3]) / 2
+    length, width = max(float(np.linalg.norm(along)), 1e-6), max(float(np.linalg.norm(across)), 1e-6)
+    u, v = along / length, across / width
+    centre = q.mean(axis=0) + way * (length + width) / 2 * u
+    half_long, half_wide = length / 2 * v, width / 2 * u
+    return np.array([centre - half_long - half_wide, centre + half_long - half_wide,
+                     centre + half_long + half_wide, centre - half_long + half_wide], np.float32)
+
+
 def _at_seams(quad: np.ndarray, seams: tuple[float, ...], length: float) -> list[np.ndarray]:
     """The two tiles a quad across the touching ends of two tiles holds halves of: each ``length`` long, centred on
     one of its dividers (``seams``: shares of the quad's length from its top end)."""
@@ -607,6 +624,7 @@ class DominoRecognizer:
     coarse: bool = False  # a coarser look's tiles stand in for pieces of them (``_pieces_joined``; European photos)
     edge: bool = False  # whole tiles whose loose quads reach past the frame looked at again (``_at_edge``; photos)
     walls: bool = False  # tiles side by side laid out again across the block they make (``_walls_laid``; photos)
+    crossing: bool = False  # the look beside also looks across each end of a found tile (``_crossing``; photos)
     wall_sized: bool = False  # walls of backs size and colour the frame's other backs, where the face reader calls
     # the few read face up backs (``_up_as_backs``, ``_by_walls``; photos, Chinese sets)
     doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; still
@@ -635,7 +653,7 @@ class DominoRecognizer:
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
                  "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True, "relook": True,
-                 "walls": True, "wall_sized": domino_set(tile_set).chinese,
+                 "walls": True, "wall_sized": domino_set(tile_set).chinese, "crossing": True,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -917,15 +935,24 @@ class DominoRecognizer:
         """One round of ``_beside``: tiles a tile from ``sources``, clear of ``blocking``, and the contenders;
         ``typical``: a tile's length, where known (a source quad too short or long would pass its error on to the tile
         beside it, but under a tilted camera tiles along the tilt look shorter: both are tried, and the refiner's surer
-        kept)."""
+        kept). With ``crossing``, also a tile laid across each end (``_crossing``): it must read face up and as a
+        double, as tiles laid across a line are (``_doubles``: a playing card's figure passed for a 2:3 and a 0:2
+        there; the face reader alone named doubles on five backs of ``ivory-chinese`` seed 2026), and it never
+        contends with a found quad (at a corner it took the quad of the tile it crossed, which then read another face:
+        seed 123 scene 16)."""
         assert self._refiner is not None
         height, width = image.shape[:2]
         proposals = [_neighbour(q, along, across, length) for q in sources for length in _lengths(q, typical)
                      for along, across in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))]
-        proposals = [p for p in proposals if _inside(p, width, height)]
+        crossed = [False] * len(proposals)
+        if self.crossing:
+            proposals += [_crossing(q, way) for q in sources for way in (1.0, -1.0)]
+            crossed += [True] * (len(proposals) - len(crossed))
+        inside = [_inside(p, width, height) for p in proposals]
+        proposals, crossed = ([x for x, k in zip(xs, inside, strict=True) if k] for xs in (proposals, crossed))
         open_ = ~_overlapping(proposals, blocking)
         if not self.contest:  # only the open places are looked at
-            proposals = [p for p, is_open in zip(proposals, open_, strict=True) if is_open]
+            proposals, crossed = ([x for x, k in zip(xs, open_, strict=True) if k] for xs in (proposals, crossed))
             open_ = np.ones(len(proposals), bool)
         if not proposals:
             return [], []
@@ -935,10 +962,23 @@ class DominoRecognizer:
         fit = [_inside(m, width, height) and _length(m) >= least for m in moved]
         sure = [i for i in range(len(moved)) if tile[i] >= self._refiner.threshold and fit[i] and open_[i]
                 and not clash[i]]
-        contest = [(moved[i], float(tile[i])) for i in range(len(moved))
-                   if self.contest and tile[i] >= BESIDE_CONTEST and fit[i] and (clash[i] or not open_[i])]
+        across = [i for i in sure if crossed[i]]
+        if across:  # a tile laid across a line is a face, and a double (a spinner)
+            doubles = [i for i, double in zip(across, self._doubles(image, moved[across]), strict=True) if double
+                       and not read_tile(image, moved[i], divided=not self._set.chinese).face_down]
+            sure = [i for i in sure if not crossed[i] or i in doubles]
+        contest = [(moved[i], float(tile[i])) for i in range(len(moved)) if self.contest and not crossed[i]
+                   and tile[i] >= BESIDE_CONTEST and fit[i] and (clash[i] or not open_[i])]
         kept = _apart([moved[i] for i in sure], tile[sure])
         return [moved[sure[k]] for k in kept], contest
+
+    def _doubles(self, image: np.ndarray, quads: np.ndarray) -> list[bool]:
+        """Which of ``quads`` the face reader names a double of the set (none without it)."""
+        if self._faces is None:
+            return [False] * len(quads)
+        named = [CLASSES[k].split(":") for k in self._faces(image, np.asarray(quads, np.float32)).argmax(axis=1)]
+        return [len(halves) == 2 and halves[0] == halves[1] and (int(halves[0]),) * 2 in self._set.copies
+                for halves in named]
 
     def _pulled_apart(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading],
                       seen: np.ndarray) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
