@@ -142,7 +142,7 @@ LINE_LEAST = 0.5  # the face reader's least probability of a face for each tile 
 LINE_MARGIN = 0.1  # and how much surer of the faces on the whole than of the quads the layout replaces (0.05 took
 # a layout 0.15 of a tile off in a 1920 x 1080 photo, and read a 1:2 as a 1:6)
 LINE_SURE = 0.85  # unless it is this sure of every tile: then no less sure on the whole
-WALL_LEAST = 3  # backs side by side that make a wall, whose length sizes the frame's tiles where none is face up
+WALL_LEAST = 3  # quads side by side that make a wall, whose backs size and colour the others (``_by_walls``)
 WALL_SURE = 0.85  # the refiner's mean probability of a tile over a wall's columns laid out again, at least
 
 
@@ -625,8 +625,8 @@ class DominoRecognizer:
     edge: bool = False  # whole tiles whose loose quads reach past the frame looked at again (``_at_edge``; photos)
     walls: bool = False  # tiles side by side laid out again across the block they make (``_walls_laid``; photos)
     crossing: bool = False  # the look beside also looks across each end of a found tile (``_crossing``; photos)
-    wall_sized: bool = False  # walls of backs size and colour the frame's other backs, where the face reader calls
-    # the few read face up backs (``_up_as_backs``, ``_by_walls``; photos, Chinese sets)
+    wall_sized: bool = False  # walls of backs size and colour the frame's other backs (``_up_as_backs``,
+    # ``_by_walls``; photos, Chinese sets)
     doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; still
     # photos: on the live table it cost one rendered deal 15 of its 31 moves, README, session 36)
 
