@@ -46,7 +46,7 @@ def test_doubles_across_a_line_are_found() -> None:
 
 def test_a_tile_across_never_takes_a_found_quad() -> None:
     """Seed 123 scene 16: a 1:2 lies across the end of a 2:5 at a corner. A crossing place there overlaps the 1:2
-    found already; let contend for it, it moved the 2:5's quad into the 1:2 and the 2:5 read 3:5."""
+    found already; when it contended with the 1:2, the 2:5's quad moved into the 1:2 and the 2:5 read 3:5."""
     image, scene = _scene(123, 16)
     counts = score_scene(scene, DominoRecognizer.for_photos("chinese")(image))
     assert counts["found"] == counts["read"] == counts["tiles"]

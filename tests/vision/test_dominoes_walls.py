@@ -79,7 +79,7 @@ def test_a_wall_sizes_the_backs_where_nothing_else_is_face_up() -> None:
 
 def test_a_patch_of_mat_beside_a_wall_is_no_back() -> None:
     """Seed 12345 scene 19: a wall of six black backs (three read face up from their printed flower) on a cream mat.
-    The refiner called five patches of plain mat beside it tiles (1.0), and they were reported as backs. The three
+    The refiner took five patches of plain mat beside it for tiles (1.0), and they were reported as backs. The three
     lying alone, off the colour of every back of the wall, go; two side by side stay (a wall's backs under glare may
     be off its colour too). The wall stays whole."""
     image, scene = _scene(12345, 19)
