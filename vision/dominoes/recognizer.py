@@ -450,7 +450,7 @@ def _crossing(quad: np.ndarray, way: float) -> np.ndarray:
     long side against ``quad``'s end."""
     q = order_quads(np.asarray(quad, np.float32)[None])[0]
     along = (q[3] + q[2] - q[0] - q[1]) / 2  # from the near end's middle to the far end's
-    across = (q[1] + q[2] - q[0] - q[3]) / 2
+    across = (q[1] + q[2] - q[0] - q[3]) / 2  # as the quad's own sides run (under a slant, not square to along)
     length, width = max(float(np.linalg.norm(along)), 1e-6), max(float(np.linalg.norm(across)), 1e-6)
     u, v = along / length, across / width
     centre = q.mean(axis=0) + way * (length + width) / 2 * u
@@ -976,9 +976,8 @@ class DominoRecognizer:
         """Which of ``quads`` the face reader names a double of the set (none without it)."""
         if self._faces is None:
             return [False] * len(quads)
-        named = [CLASSES[k].split(":") for k in self._faces(image, np.asarray(quads, np.float32)).argmax(axis=1)]
-        return [len(halves) == 2 and halves[0] == halves[1] and (int(halves[0]),) * 2 in self._set.copies
-                for halves in named]
+        doubles = {CLASSES.index(face_code(face)) for face in self._set.faces if face[0] == face[1]}
+        return [int(k) in doubles for k in self._faces(image, np.asarray(quads, np.float32)).argmax(axis=1)]
 
     def _pulled_apart(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading],
                       seen: np.ndarray) -> tuple[list[np.ndarray], list[TileReading], np.ndarray]:
