@@ -5,10 +5,10 @@ both readers it is a tile, and often a sure one (a 3:5 and a 3:6 read as a 3:3 a
 finder's quads then slip along the line together, leaving a gap of half a tile at one end of the run or overlapping
 each other, while the line itself still holds a whole number of tiles. ``lines`` finds the runs of face-up quads
 lying end to end on one line; ``laid_out`` says, for a run whose quads leave a gap or an overlap along it of more
-than ``OFF_SEAM`` of a tile, where a whole number of tiles would lie end to end from one end of it to the other. The
-recogniser (``DominoRecognizer._relaid``) keeps such a layout only where the refiner calls every tile of it a tile
-and leaves it in place, and the face reader is surer of its faces than of the quads it replaces (README, *Domino
-vision*, session 33).
+than ``OFF_SEAM`` of a tile (or meet, but end off every such layout's seams: ``_uneven``), where a whole number of
+tiles would lie end to end from one end of it to the other. The recogniser (``DominoRecognizer._relaid``) keeps such
+a layout only where the refiner calls every tile of it a tile and leaves it in place, and the face reader is surer of
+its faces than of the quads it replaces (README, *Domino vision*, sessions 33 and 41).
 """
 
 from __future__ import annotations
@@ -99,9 +99,10 @@ def laid_out(quads: list[np.ndarray], run: list[int], others: list[np.ndarray]
              ) -> list[tuple[list[int], list[np.ndarray]]]:
     """Where the tiles of ``run`` (indices into ``quads``, from ``lines``) might lie end to end, for each stretch of
     it whose quads slipped: a gap or an overlap of more than ``OFF_SEAM`` of a length between neighbours, or between
-    a quad and the end of its stretch. ``others`` (the quads not in the run) that lie across the line cut it into
-    stretches (a tile turned across a line, a corner); the run's own quads reach to its ends. Each stretch: the run's
-    indices in it, and its layouts (``_layouts``), each the tiles' quads (n x 4 x 2) in order along the line."""
+    a quad and the end of its stretch, or quads that meet but end off the layouts' seams (``_uneven``). ``others``
+    (the quads not in the run) that lie across the line cut it into stretches (a tile turned across a line, a corner);
+    the run's own quads reach to its ends. Each stretch: the run's indices in it, and its layouts (``_layouts``), each
+    the tiles' quads (n x 4 x 2) in order along the line."""
     ordered = order_quads(np.asarray([quads[i] for i in run], np.float32))
     centres, units, lengths, widths = tile_frames(ordered)
     axis = _axis(units)
@@ -132,13 +133,31 @@ def laid_out(quads: list[np.ndarray], run: list[int], others: list[np.ndarray]
         last = last if end - reach <= last <= end + reach else end
         bounds = np.array([first, *np.ravel(np.column_stack([starts[inside], ends[inside]])), last])
         seams = bounds[1::2] - bounds[0::2]  # each gap (> 0) or overlap (< 0) along the stretch
-        if np.abs(seams).max(initial=0.0) <= OFF_SEAM * float(np.median(lengths[inside])):
+        slack = OFF_SEAM * float(np.median(lengths[inside]))
+        spans = _layouts(first, last, width, shape)
+        if np.abs(seams).max(initial=0.0) <= slack and not _uneven(
+                spans, starts[inside], ends[inside], lengths[inside], (first == begin, last == end), slack):
             continue
-        layouts = [_tiles(edges, width, origin + middle * normal, axis)
-                   for edges in _layouts(first, last, width, shape)]
+        layouts = [_tiles(edges, width, origin + middle * normal, axis) for edges in spans]
         if layouts:
             out.append(([run[k] for k in inside], layouts))
     return out
+
+
+def _uneven(spans: list[np.ndarray], starts: np.ndarray, ends: np.ndarray, lengths: np.ndarray,
+            open_ends: tuple[bool, bool], slack: float) -> bool:
+    """Whether a stretch whose quads meet end to end still slipped: one quad too long and its neighbour too short
+    leave no gap, but some quad's end lies more than ``slack`` from every tile end of each layout (``spans``). Only
+    where the stretch's ends are sure: a tile across the line bounds it, or the quad at an open end (``open_ends``:
+    first, last) is of the stretch's usual length. A quad at an open end that reaches over a tile not found (seed 99
+    scene 4's 2:6 over half a 2:3) would lay the whole stretch out a third of a tile off."""
+    usual = float(np.median(lengths))
+    for is_open, k in zip(open_ends, (int(np.argmin(starts)), int(np.argmax(ends))), strict=True):
+        if is_open and abs(float(lengths[k]) - usual) > slack:
+            return False
+    quad_ends = np.concatenate([starts, ends])
+    return bool(spans) and all(np.abs(quad_ends[:, None] - edges[None]).min(axis=1).max() > slack
+                               for edges in spans)
 
 
 def _tiles(edges: np.ndarray, width: tuple[float, float], origin: np.ndarray, axis: np.ndarray) -> np.ndarray:
