@@ -64,7 +64,7 @@ from models import model_path as shipped_model_path
 from vision.capture import Frame
 from vision.dominoes.face_reader import CLASSES, FaceReader
 from vision.dominoes.finder import FinderParams, find_tiles
-from vision.dominoes.lines import laid_out, lines, linked_groups
+from vision.dominoes.lines import laid_out, lines, linked_groups, tile_frames
 from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
@@ -144,6 +144,10 @@ LINE_MARGIN = 0.1  # and how much surer of the faces on the whole than of the qu
 LINE_SURE = 0.85  # unless it is this sure of every tile: then no less sure on the whole
 LINE_SLIDES = (-0.03, 0.03)  # each layout also tried slid along its line by these shares of a tile's length: the
 # face reader's certainty swings with a few pixels (seed 2718 scene 19's 2:4: 0.70 laid out, 0.93 slid 6 px)
+PAIR_AMONG = 3  # face-up tiles a frame needs to size a pair's tiles by (``_paired``)
+PAIR_SHORT = 0.8  # a quad at most this share of the face-up tiles' median length may be one end of a pair
+PAIR_SPAN = 0.25  # if it is as long as two tiles are wide, within this share
+PAIR_LEAST = 0.5  # the face reader's least probability of a face for each tile of the pair
 WALL_LEAST = 3  # quads side by side that make a wall, whose backs size and colour the others (``_by_walls``)
 WALL_SURE = 0.85  # the refiner's mean probability of a tile over a wall's columns laid out again, at least
 
@@ -400,6 +404,24 @@ def _block_cuts(quad: np.ndarray, aspect: float) -> list[list[np.ndarray]]:
     return cuts
 
 
+def _pair_tiles(quad: np.ndarray, length: float) -> list[np.ndarray]:
+    """The two ways a pair of tiles side by side may lie whose one end ``quad`` (ordered, as long as the pair is
+    wide) covers: reaching ``length`` from its outer side across it, to either side. Each: 2 x 4 x 2, ordered."""
+    quad = np.asarray(quad, np.float64)
+    top, bottom = (quad[0] + quad[1]) / 2, (quad[3] + quad[2]) / 2  # the quad's short sides' middles
+    half = (bottom - top) / 2  # half the pair's width, along the quad's length
+    centre = (top + bottom) / 2
+    normal = np.array([-half[1], half[0]]) / max(float(np.linalg.norm(half)), 1e-6)
+    thick = float(np.mean(np.linalg.norm(quad[[1, 2]] - quad[[0, 3]], axis=1)))  # the quad's width
+    out = []
+    for sign in (1.0, -1.0):
+        outer = centre - sign * normal * thick / 2
+        far = outer + sign * normal * length
+        tiles = [[outer + a, outer + b, far + b, far + a] for a, b in ((-half, 0 * half), (0 * half, half))]
+        out.append(order_quads(np.array(tiles, np.float32)))
+    return out
+
+
 def _slid(pieces: np.ndarray, shares: tuple[float, ...]) -> list[np.ndarray]:
     """A line's layout (``lines.laid_out``: n ordered quads, end to end) slid along the line by each share of a
     tile's length."""
@@ -636,6 +658,8 @@ class DominoRecognizer:
     edge: bool = False  # whole tiles whose loose quads reach past the frame looked at again (``_at_edge``; photos)
     walls: bool = False  # tiles side by side laid out again across the block they make (``_walls_laid``; photos)
     crossing: bool = False  # the look beside also looks across each end of a found tile (``_crossing``; photos)
+    pairs: bool = False  # a short quad across the ends of two tiles side by side laid out as the two (``_paired``;
+    # photos, Chinese sets)
     wall_sized: bool = False  # walls of backs size and colour the frame's other backs (``_up_as_backs``,
     # ``_by_walls``; photos, Chinese sets)
     doubted_alone: bool = False  # where few tiles read face up, those the refiner doubts go (``_undoubted``; still
@@ -665,6 +689,7 @@ class DominoRecognizer:
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
                  "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True, "relook": True,
                  "walls": True, "wall_sized": domino_set(tile_set).chinese, "crossing": True,
+                 "pairs": domino_set(tile_set).chinese,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
@@ -1094,6 +1119,51 @@ class DominoRecognizer:
                 np.concatenate([seen[kept], self._faces(image, np.array(laid, np.float32))]),
                 [beside[i] for i in kept] + [False] * len(laid))
 
+    def _paired(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading], seen: np.ndarray,
+                beside: list[bool]) -> tuple[list[np.ndarray], list[TileReading], np.ndarray, list[bool]]:
+        """Two tiles lying side by side (a pair laid across a line's end) whose quads the finder put across their
+        ends: a face-up quad as short as two tiles are wide (``PAIR_SHORT``, ``PAIR_SPAN``) is tried as one end of
+        the pair, the two tiles reaching a tile's length from it either way. Kept where the refiner calls both tiles
+        tiles and leaves them in place, the blob reader reads both face up and the face reader names each a face of
+        the set with ``PAIR_LEAST``; the quads they cover go."""
+        assert self._refiner is not None and self._faces is not None
+        height, width = image.shape[:2]
+        up = [i for i, down in enumerate(face_down(readings, self._set, seen)) if not down]
+        if len(up) < PAIR_AMONG:
+            return quads, readings, seen, beside
+        ordered = order_quads(np.array([quads[i] for i in up], np.float32))
+        _, _, lengths, widths = tile_frames(ordered)
+        length, across = float(np.median(lengths)), float(np.median(widths))
+        of_set = self._set_classes()
+        gone: set[int] = set()
+        laid: list[np.ndarray] = []
+        for k in np.flatnonzero((lengths <= PAIR_SHORT * length)
+                                & (np.abs(lengths - 2 * across) <= PAIR_SPAN * 2 * across)):
+            best, surest = None, 0.0
+            for pair in _pair_tiles(ordered[k], length):
+                moved, tile = self._refiner(image, pair)
+                if not (_held(pair, moved, tile, self._refiner.threshold)
+                        and all(_inside(q, width, height) for q in pair)):
+                    continue
+                sure = self._faces(image, pair)[:, of_set].max(axis=1)
+                if (sure.min() >= PAIR_LEAST and sure.mean() > surest
+                        and not any(read_tile(image, q, divided=False).face_down for q in pair)):
+                    best, surest = pair, float(sure.mean())
+            if best is None:
+                continue
+            covered = {i for i, q in enumerate(quads) if smaller_share_matrix(q[None], best).max() > MAX_OVERLAP}
+            if covered & gone:
+                continue
+            gone |= covered
+            laid += list(best)
+        if not laid:
+            return quads, readings, seen, beside
+        kept = [i for i in range(len(quads)) if i not in gone]
+        new_readings = [read_tile(image, q, divided=False) for q in laid]
+        return ([quads[i] for i in kept] + laid, [readings[i] for i in kept] + new_readings,
+                np.concatenate([seen[kept], self._faces(image, np.array(laid, np.float32))]),
+                [beside[i] for i in kept] + [False] * len(laid))
+
     def _laid_tiles(self, image: np.ndarray, layouts: list[np.ndarray], seen: np.ndarray) -> np.ndarray | None:
         """Of a stretch's ``layouts`` (``lines.laid_out``), each also slid a little along its line (``LINE_SLIDES``),
         the one whose tiles hold and that the face reader is surest of on the whole (see ``_relaid``); ``seen``: its
@@ -1180,6 +1250,8 @@ class DominoRecognizer:
         seen = self._faces(image, np.array(quads, np.float32)) if self._faces is not None and quads else None
         if seen is not None and self.relay and self._refiner is not None:
             quads, readings, seen, beside = self._relaid(image, quads, readings, seen, beside)
+        if seen is not None and self.pairs and self._refiner is not None:
+            quads, readings, seen, beside = self._paired(image, quads, readings, seen, beside)
         if seen is not None and self.seams:
             quads, readings, seen = self._pulled_apart(image, quads, readings, seen)
             if self.nudge:
