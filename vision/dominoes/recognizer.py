@@ -431,6 +431,14 @@ def _slid(pieces: np.ndarray, shares: tuple[float, ...]) -> list[np.ndarray]:
     return [pieces + np.float32(share) * along for share in shares]
 
 
+def _straddling(image: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether a European tile's quad holds halves of two tiles (a divider near each end), as ``_plausible`` would
+    drop it later: dropped before the look beside (``DominoRecognizer._found``), it neither seeds it nor blocks the
+    tiles it lies across. Photo ``Hda20a87…`` further away: the finder boxed two "RO" backs' logos across pairs of
+    backs, and those quads hid the row's other backs from the look beside (README, *Domino vision*, session 41)."""
+    return read_tile(image, quad, divided=True).straddles
+
+
 def _held(pieces: np.ndarray, moved: np.ndarray, tile: np.ndarray, threshold: float) -> bool:
     """Whether proposed ``pieces`` hold tiles, as the refiner saw them (``moved``, ``tile``): it calls every piece a
     tile (``threshold``) and leaves it in place (IoU ``PIECE_STAYS``: it moves a slice of a tile onto the whole
@@ -742,6 +750,8 @@ class DominoRecognizer:
             at_edge, sure = self._at_edge(image, found, whole, quads, confidence)
             quads, whole, confidence = quads + at_edge, whole + [-1] * len(at_edge), np.append(confidence, sure)
         kept = _apart(quads, confidence)
+        if self.neighbours and refined and not self._set.chinese:
+            kept = [i for i in kept if not _straddling(image, quads[i])]
         if self.neighbours and refined:
             quads, whole, kept = self._blocks_split(image, quads, whole, kept)
             beside, contenders = self._beside(image, [quads[i] for i in kept], at_edge)
