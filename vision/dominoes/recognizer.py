@@ -417,7 +417,8 @@ def _pair_tiles(quad: np.ndarray, length: float) -> list[np.ndarray]:
     for sign in (1.0, -1.0):
         outer = centre - sign * normal * thick / 2
         far = outer + sign * normal * length
-        tiles = [[outer + a, outer + b, far + b, far + a] for a, b in ((-half, 0 * half), (0 * half, half))]
+        zero = np.zeros(2)
+        tiles = [[outer + a, outer + b, far + b, far + a] for a, b in ((-half, zero), (zero, half))]
         out.append(order_quads(np.array(tiles, np.float32)))
     return out
 
@@ -691,8 +692,8 @@ class DominoRecognizer:
         look, the refiner for either set with two looks (a Chinese set's the photo refiner), squat quads cut into the
         tiles side by side they hold (``_blocks_split``), tiles beside the found ones looked for, doubted quads off
         the frame's shape refitted and doubted tiles by another nudged, lines whose quads slipped laid out again
-        (``_relaid``), on top of the live table's recogniser;
-        ``knobs`` as for the class."""
+        (``_relaid``), a Chinese set's pairs side by side across a line's end (``_paired``), on top of the live
+        table's recogniser; ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
                  "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True, "relook": True,
@@ -750,9 +751,9 @@ class DominoRecognizer:
             at_edge, sure = self._at_edge(image, found, whole, quads, confidence)
             quads, whole, confidence = quads + at_edge, whole + [-1] * len(at_edge), np.append(confidence, sure)
         kept = _apart(quads, confidence)
-        if self.neighbours and refined and not self._set.chinese:
-            kept = [i for i in kept if not _straddling(image, quads[i])]
         if self.neighbours and refined:
+            if not self._set.chinese:
+                kept = [i for i in kept if not _straddling(image, quads[i])]
             quads, whole, kept = self._blocks_split(image, quads, whole, kept)
             beside, contenders = self._beside(image, [quads[i] for i in kept], at_edge)
             kept += range(len(quads), len(quads) + len(beside))
@@ -1157,7 +1158,7 @@ class DominoRecognizer:
                     continue
                 sure = self._faces(image, pair)[:, of_set].max(axis=1)
                 if (sure.min() >= PAIR_LEAST and sure.mean() > surest
-                        and not any(read_tile(image, q, divided=False).face_down for q in pair)):
+                        and not any(read_tile(image, q, divided=not self._set.chinese).face_down for q in pair)):
                     best, surest = pair, float(sure.mean())
             if best is None:
                 continue
@@ -1169,7 +1170,7 @@ class DominoRecognizer:
         if not laid:
             return quads, readings, seen, beside
         kept = [i for i in range(len(quads)) if i not in gone]
-        new_readings = [read_tile(image, q, divided=False) for q in laid]
+        new_readings = [read_tile(image, q, divided=not self._set.chinese) for q in laid]
         return ([quads[i] for i in kept] + laid, [readings[i] for i in kept] + new_readings,
                 np.concatenate([seen[kept], self._faces(image, np.array(laid, np.float32))]),
                 [beside[i] for i in kept] + [False] * len(laid))
