@@ -4,6 +4,8 @@ a pair laid across a line's end."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -32,7 +34,7 @@ def _scene(seed: int, number: int) -> DominoScene:
 
 
 @pytest.mark.parametrize(("seed", "number"), [(2718, 12), (8080, 21)])
-def test_a_pair_side_by_side_across_a_lines_end_is_found(seed: int, number: int) -> None:
+def test_a_pair_side_by_side_across_a_lines_end_is_found(shared_data: Path, seed: int, number: int) -> None:
     """Held-out art: two tiles side by side across a line's end (two 1:1s; a 4:4 and a 1:1). The finder put its
     quads across their ends, where each read as a short tile (a 1:1 of two tiles' ends). Laid out as the pair, both
     are found and read, and the false tile goes."""
