@@ -1122,6 +1122,14 @@ class DominoRecognizer:
                 if tiles is not None:
                     gone |= {up[k] for k in stretch}
                     laid += list(tiles)
+        return self._replaced(image, quads, readings, seen, beside, gone, laid)
+
+    def _replaced(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading], seen: np.ndarray,
+                  beside: list[bool], gone: set[int], laid: list[np.ndarray]
+                  ) -> tuple[list[np.ndarray], list[TileReading], np.ndarray, list[bool]]:
+        """The tiles with those at ``gone`` (indices) replaced by ``laid`` (new quads, read by both readers), for
+        ``_relaid`` and ``_paired``."""
+        assert self._faces is not None
         if not laid:
             return quads, readings, seen, beside
         kept = [i for i in range(len(quads)) if i not in gone]
@@ -1167,13 +1175,7 @@ class DominoRecognizer:
                 continue
             gone |= covered
             laid += list(best)
-        if not laid:
-            return quads, readings, seen, beside
-        kept = [i for i in range(len(quads)) if i not in gone]
-        new_readings = [read_tile(image, q, divided=not self._set.chinese) for q in laid]
-        return ([quads[i] for i in kept] + laid, [readings[i] for i in kept] + new_readings,
-                np.concatenate([seen[kept], self._faces(image, np.array(laid, np.float32))]),
-                [beside[i] for i in kept] + [False] * len(laid))
+        return self._replaced(image, quads, readings, seen, beside, gone, laid)
 
     def _laid_tiles(self, image: np.ndarray, layouts: list[np.ndarray], seen: np.ndarray) -> np.ndarray | None:
         """Of a stretch's ``layouts`` (``lines.laid_out``), each also slid a little along its line (``LINE_SLIDES``),
