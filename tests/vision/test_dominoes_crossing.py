@@ -33,7 +33,7 @@ def _scene(seed: int, number: int) -> tuple[np.ndarray, DominoScene]:
     return scene.image, scene
 
 
-def test_doubles_across_a_line_are_found() -> None:
+def test_doubles_across_a_line_are_found(shared_data: Path) -> None:
     """Seed 12345 scene 21: two 4:4s laid across a line of the held-out art, which the finder and the look along
     and beside the found tiles miss; looked for across the line's tiles' ends, both are found and read."""
     image, scene = _scene(12345, 21)
@@ -44,7 +44,7 @@ def test_doubles_across_a_line_are_found() -> None:
     assert after["found"] == after["read"] == after["tiles"] and after["false"] <= before["false"]
 
 
-def test_a_tile_across_never_takes_a_found_quad() -> None:
+def test_a_tile_across_never_takes_a_found_quad(shared_data: Path) -> None:
     """Seed 123 scene 16: a 1:2 lies across the end of a 2:5 at a corner. A crossing place there overlaps the 1:2
     found already; when it contended with the 1:2, the 2:5's quad moved into the 1:2 and the 2:5 read 3:5."""
     image, scene = _scene(123, 16)

@@ -3,6 +3,8 @@ side by side, the even columns of their block, and on rendered held-out walls th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -41,7 +43,7 @@ def _scene(seed: int, number: int) -> tuple[np.ndarray, DominoScene]:
     return scene.image, scene
 
 
-def test_a_held_out_wall_of_backs_is_found() -> None:
+def test_a_held_out_wall_of_backs_is_found(shared_data: Path) -> None:
     """Seed 12345 scene 38: a wall of eight backs, two high, on green cloth. Its quads lean across the seams, two to a
     column in the middle, and three of the eight upper backs were not found; laid out again, all eight are."""
     image, scene = _scene(12345, 38)
@@ -51,7 +53,7 @@ def test_a_held_out_wall_of_backs_is_found() -> None:
     assert after["found"] == after["read"] == after["tiles"] == 8 and before["found"] == 5
 
 
-def test_a_wall_the_refiner_doubts_stays_as_found() -> None:
+def test_a_wall_the_refiner_doubts_stays_as_found(shared_data: Path) -> None:
     """Seed 2026 scene 21: a wall under glare. Eight columns there would be tiles the refiner is unsure of (0.3-0.5
     for half of them; 0.62 on the whole): the quads stay as found, and every back is found as without the step."""
     image, scene = _scene(2026, 21)
@@ -60,7 +62,7 @@ def test_a_wall_the_refiner_doubts_stays_as_found() -> None:
     assert after["found"] == before["found"] == after["tiles"]
 
 
-def test_a_wall_sizes_the_backs_where_nothing_else_is_face_up() -> None:
+def test_a_wall_sizes_the_backs_where_nothing_else_is_face_up(shared_data: Path) -> None:
     """Seed 9001 scene 12: a dark wall of backs on a dark mat in a dim room, and a printed PLAYER 1 zone the blob
     reader reads face up, 220 px long. As the frame's only face-up tile it made every back (100 px) too small. The face
     reader calls the zone a back, so the wall sizes the backs: four of them are found, and the zone goes as too long
@@ -77,7 +79,7 @@ def test_a_wall_sizes_the_backs_where_nothing_else_is_face_up() -> None:
     assert all(np.linalg.norm(np.asarray(tile.quad).mean(axis=0) - zone) > 50 for tile in after.tiles)
 
 
-def test_a_patch_of_mat_beside_a_wall_is_no_back() -> None:
+def test_a_patch_of_mat_beside_a_wall_is_no_back(shared_data: Path) -> None:
     """Seed 12345 scene 19: a wall of six black backs (three read face up from their printed flower) on a cream mat.
     The refiner took five patches of plain mat beside it for tiles (1.0), and they were reported as backs. The three
     lying alone, off the colour of every back of the wall, go; two side by side stay (a wall's backs under glare may
@@ -89,7 +91,8 @@ def test_a_patch_of_mat_beside_a_wall_is_no_back() -> None:
     assert after["false"] == 2 and after["found"] == after["read"] == after["tiles"] == 6
 
 
-def test_backs_side_by_side_under_glare_stay_beside_a_wall(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_backs_side_by_side_under_glare_stay_beside_a_wall(shared_data: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Seed 2026 scene 21 with one round of the look beside: three backs of a wall lit white by glare (lightness
     113-124) make a wall, and two more in its shadow (24-30) lie side by side. Against the lit wall's colour they
     would go; side by side they stay, and five backs are read as without the step."""

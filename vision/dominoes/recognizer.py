@@ -42,7 +42,8 @@ shows a doubted tile to the refiner once more, taking the move where the face re
 together, leaving a gap or an overlap while the line holds a whole number of tiles (``relay``, ``_relaid``,
 ``vision.dominoes.lines``). It also looks for a double laid across each found tile's end (``crossing``,
 ``_crossing``), and, in a Chinese set, lets walls of backs size and colour the frame's other backs (``wall_sized``,
-``_by_walls``).
+``_by_walls``) and lays a short quad across the ends of two tiles side by side out as the pair (``pairs``,
+``_paired``); in a European set, quads straddling two tiles go before the look beside (``_straddling``).
 
 Frames are not brightened as the card recogniser's are (``vision.exposure``): a white tile alone on a dark table is
 less than the frame's brightest percent, and the gain washed it out (README, session 28). A European set's colour
@@ -413,11 +414,11 @@ def _pair_tiles(quad: np.ndarray, length: float) -> list[np.ndarray]:
     centre = (top + bottom) / 2
     normal = np.array([-half[1], half[0]]) / max(float(np.linalg.norm(half)), 1e-6)
     thick = float(np.mean(np.linalg.norm(quad[[1, 2]] - quad[[0, 3]], axis=1)))  # the quad's width
+    zero = np.zeros(2)
     out = []
     for sign in (1.0, -1.0):
         outer = centre - sign * normal * thick / 2
         far = outer + sign * normal * length
-        zero = np.zeros(2)
         tiles = [[outer + a, outer + b, far + b, far + a] for a, b in ((-half, zero), (zero, half))]
         out.append(order_quads(np.array(tiles, np.float32)))
     return out
@@ -1170,7 +1171,8 @@ class DominoRecognizer:
                     best, surest = pair, float(sure.mean())
             if best is None:
                 continue
-            covered = {i for i, q in enumerate(quads) if smaller_share_matrix(q[None], best).max() > MAX_OVERLAP}
+            shared = smaller_share_matrix(np.array(quads, np.float32), best).max(axis=1)
+            covered = set(np.flatnonzero(shared > MAX_OVERLAP).tolist())
             if covered & gone:
                 continue
             gone |= covered
