@@ -12,8 +12,10 @@ path: a phone's dark screen reads as a plain back with probability 0.95.
 A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()``) gets fourteen things more:
 - a closer look where its cards are small (``small_cards``): the finder sees a frame with its short side at 384 px,
   whatever the camera, so a phone shot from further away brings each card to the network smaller than any it trained
-  on; where the sure cards' median short side there is under ``SMALL_CARD`` px it looks again, zoomed, and of a card
-  both looks found the surer look's quad stays;
+  on; where most sure cards' short side there is under ``SMALL_CARD`` px it looks again, zoomed, and of a card
+  both looks found the surer look's quad stays; where it found too few sure cards to tell their size, and nothing
+  card-sized, it looks again at ``PROBE_ZOOM`` and keeps that look where it finds ``PROBE_SURE`` sure cards
+  (``_closer``);
 - a lower bar for doubtful candidates (``maybe_needs=PHOTO_MAYBE_NEEDS``): the refiner checks them too; and a
   doubtful candidate read as a back is kept where it lies partly under a sure card's face (``pile_backs``), or alone,
   the size of the faces, when the refiner is sure it is a card (``lone_backs``);
@@ -147,9 +149,14 @@ LONE_BACK_NEEDS, LONE_BACK_CLEAR, LONE_BACK_SIZE = 0.9, 0.1, (0.6, 1.6)  # its b
 # the faces read; on a slanted table a near back was over 1.6 times the far faces' median, README, session 35)
 TWO_CARDS = 1.6  # a doubtful candidate this many cards big where it lies may be two backs touching: its halves are
 # looked at as two (``HalvesLook``); the halves of one back read as backs too (README, session 35)
-SMALL_CARD, ZOOMED_CARD, MOST_ZOOM = 20.0, 32.0, 2.5  # a still photo's cards are small when their median short side
-# at the finder's input is under SMALL_CARD px; the finder then looks again, zoomed to bring it to ZOOMED_CARD
-SMALL_CARDS_SEEN = 2  # sure cards needed to judge their size
+SMALL_CARD, ZOOMED_CARD, MOST_ZOOM = 22.0, 32.0, 2.5  # a still photo's cards are small when SMALL_SHARE of the sure
+# ones have a short side under SMALL_CARD px at the finder's input; it then looks again, zoomed to bring their median
+# to ZOOMED_CARD (README, sessions 29 and 42)
+SMALL_SHARE = 0.75  # most of them: a pile's strips and a mat's far cards may be small among big ones
+SMALL_CARDS_SEEN = 3  # sure cards needed to judge their size
+PROBE_ZOOM = 2.0  # where fewer are seen, and none of the candidates is card-sized, the finder looks this much closer
+PROBE_SURE, PROBE_MOST = 4, 40  # and takes that look where it finds this many sure cards, among no more candidates
+# than PROBE_MOST (a black grid mat looked at closer gave 100: its cells)
 SAME_LOOK_IOU = 0.3  # a first look's detection overlapping a closer look's this much is the same card
 PHOTO_REFINER_VETO = 0.1  # a still photo's sure detection goes when the refiner gives a card less than this: of the
 # held-out default scenes' named cards the least it gives is 0.17, the box art and dark things it drops 0-0.01
@@ -356,27 +363,61 @@ class Recognizer:
             return found, np.zeros(len(found), bool), Detections.empty()
         least = min(self.maybe_heat, self.finder.heat_threshold)
         found = self.finder(image, threshold=least)
-        zoom = self._zoom(found, image.shape) if self.small_cards else 1.0
-        if zoom > 1.0:
-            found = _joined(found, self.finder(image, threshold=least, zoom=zoom))
+        zoom = 1.0
+        if self.small_cards:
+            zoom, found = self._closer(image, found, least)
         doubtful = found.confidence < self.finder.heat_threshold
         others = Detections.empty()
-        if self.more_looks is not None:
-            more, others = self.more_looks.split(self.finder, image, found, zoom)
-            found = Detections.concatenate([found, more])
-            doubtful = np.concatenate([doubtful, np.ones(len(more), bool)])
+        if self.more_looks is not None:  # zoomed, they look at the usual scale too: on a black grid mat the zoomed
+            # looks alone lost five cards that those found (README, session 42)
+            for scale in (zoom, 1.0) if zoom > 1.0 else (1.0,):
+                more, seen_again = self.more_looks.split(self.finder, image, found, scale)
+                found = Detections.concatenate([found, more])
+                doubtful = np.concatenate([doubtful, np.ones(len(more), bool)])
+                others = Detections.concatenate([others, seen_again])
         return found, doubtful, others
 
     def _zoom(self, found: Detections, shape: tuple[int, ...]) -> float:
         """How much bigger the finder should look at a still photo whose cards are small (``small_cards``): where
-        the sure cards' median short side at the finder's input is under ``SMALL_CARD`` px, the zoom that brings it
-        to ``ZOOMED_CARD`` (at most ``MOST_ZOOM``); else 1."""
+        ``SMALL_SHARE`` of the sure cards have a short side under ``SMALL_CARD`` px at the finder's input, the zoom
+        that brings their median to ``ZOOMED_CARD`` (at most ``MOST_ZOOM``); else 1, and 1 where fewer than
+        ``SMALL_CARDS_SEEN`` are sure."""
         assert isinstance(self.finder, LearnedFinder)
         sure = found.confidence >= self.finder.heat_threshold
         if sure.sum() < SMALL_CARDS_SEEN:
             return 1.0
-        short = float(np.median(quads_sides(found.quads[sure])[0])) * self.finder.input_scale(shape[1], shape[0])
-        return min(ZOOMED_CARD / short, MOST_ZOOM) if short < SMALL_CARD else 1.0
+        sides = quads_sides(found.quads[sure])[0] * self.finder.input_scale(shape[1], shape[0])
+        if float(np.quantile(sides, SMALL_SHARE)) >= SMALL_CARD:
+            return 1.0
+        return min(ZOOMED_CARD / float(np.median(sides)), MOST_ZOOM)
+
+    def _probed(self, found: Detections, shape: tuple[int, ...]) -> bool:
+        """Whether a photo whose first look found too few sure cards to judge their size may hold cards too small
+        for that look: none of its candidates is card-sized (a sure one ``SMALL_CARD`` px or more at the finder's
+        input, any one twice that: a close-up card, a box lid)."""
+        assert isinstance(self.finder, LearnedFinder)
+        sure = found.confidence >= self.finder.heat_threshold
+        if sure.sum() >= SMALL_CARDS_SEEN or not len(found):
+            return False
+        sides = quads_sides(found.quads)[0] * self.finder.input_scale(shape[1], shape[0])
+        return float(sides[sure].max(initial=0.0)) < SMALL_CARD and float(sides.max(initial=0.0)) < 2 * SMALL_CARD
+
+    def _closer(self, image: np.ndarray, found: Detections, least: float) -> tuple[float, Detections]:
+        """The finder's closer look at a still photo whose cards are small (``_zoom``), or, where its first look saw
+        too few sure cards to tell and none card-sized (``_probed``), at ``PROBE_ZOOM``, kept where that look finds
+        ``PROBE_SURE`` sure cards among at most ``PROBE_MOST`` candidates: a table seen from standing height, its
+        cards a third of the frame's short side apart. The zoom taken (1 for none) and both looks' detections
+        joined (``_joined``)."""
+        zoom = self._zoom(found, image.shape)
+        if zoom > 1.0:
+            return zoom, _joined(found, self.finder(image, threshold=least, zoom=zoom))
+        if not self._probed(found, image.shape):
+            return 1.0, found
+        assert isinstance(self.finder, LearnedFinder)
+        closer = self.finder(image, threshold=least, zoom=PROBE_ZOOM)
+        if (closer.confidence >= self.finder.heat_threshold).sum() < PROBE_SURE or len(closer) > PROBE_MOST:
+            return 1.0, found
+        return PROBE_ZOOM, _joined(found, closer)
 
     def _refined(self, image: np.ndarray, found: Detections, doubtful: np.ndarray) -> tuple[Detections, np.ndarray]:
         """The detections moved onto the cards they are about (``refiner``; one it half doubts, ``REFINE_AGAIN``,

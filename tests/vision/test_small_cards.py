@@ -17,7 +17,7 @@ from vision.classifier import CardClassifier
 from vision.finder_learned import LearnedFinder
 from vision.geometry import iou_matrix
 from vision.observation import Detections
-from vision.recognizer import MOST_ZOOM, SMALL_CARD, ZOOMED_CARD, Recognizer
+from vision.recognizer import MOST_ZOOM, PROBE_ZOOM, SMALL_CARD, ZOOMED_CARD, Recognizer
 
 
 @pytest.fixture(scope="module")
@@ -25,10 +25,10 @@ def models() -> dict[str, object]:
     return {"classifier": CardClassifier(threads=1), "refiner": CardRefiner(), "finder": LearnedFinder()}
 
 
-def cards(short: float, count: int, heat: float = 0.9) -> Detections:
-    """``count`` upright cards ``short`` px wide (frame px), in a row."""
+def cards(short: float, count: int, heat: float = 0.9, top: float = 10) -> Detections:
+    """``count`` upright cards ``short`` px wide (frame px), in a row ``top`` px from the top."""
     card = np.float32([[0, 0], [short, 0], [short, 1.6 * short], [0, 1.6 * short]])
-    quads = np.stack([card + np.float32([i * 2 * short + 10, 10]) for i in range(count)])
+    quads = np.stack([card + np.float32([i * 2 * short + 10, top]) for i in range(count)])
     return Detections(quads, confidence=np.full(count, heat, np.float32), partial=np.zeros(count, bool))
 
 
@@ -42,8 +42,29 @@ def test_the_zoom_brings_small_cards_to_the_size_the_finder_knows(models: dict[s
     assert recognizer._zoom(cards(small, 5), shape) == pytest.approx(ZOOMED_CARD / (0.75 * SMALL_CARD), rel=1e-4)
     assert recognizer._zoom(cards(1.2 * SMALL_CARD / to_input, 5), shape) == 1.0  # big enough
     assert recognizer._zoom(cards(0.2 * SMALL_CARD / to_input, 5), shape) == MOST_ZOOM  # tiny: only so close
-    assert recognizer._zoom(cards(small, 1), shape) == 1.0  # one card tells no size
+    assert recognizer._zoom(cards(small, 2), shape) == 1.0  # two cards tell no size
     assert recognizer._zoom(cards(small, 5, heat=0.3), shape) == 1.0  # doubtful ones neither
+    big = 2 * SMALL_CARD / to_input
+    mixed = Detections.concatenate([cards(small, 3), cards(big, 2, top=400)])
+    assert recognizer._zoom(mixed, shape) == 1.0  # most cards big: a pile's small strips among them are no reason
+    mostly_small = Detections.concatenate([cards(small, 4), cards(big, 1, top=400)])
+    assert recognizer._zoom(mostly_small, shape) == pytest.approx(ZOOMED_CARD / (0.75 * SMALL_CARD), rel=1e-4)
+
+
+def test_too_few_sure_cards_and_nothing_card_sized_make_the_finder_look_closer(models: dict[str, object]) -> None:
+    recognizer = Recognizer(**models, small_cards=True)  # type: ignore[arg-type]
+    finder = models["finder"]
+    assert isinstance(finder, LearnedFinder)
+    shape = (1440, 2560, 3)
+    to_input = finder.input_scale(shape[1], shape[0])
+    small, sized = 0.75 * SMALL_CARD / to_input, 1.2 * SMALL_CARD / to_input
+    assert recognizer._probed(cards(small, 2), shape)  # two small sure cards: too few to tell, none card-sized
+    assert recognizer._probed(cards(small, 1, heat=0.3), shape)  # a doubtful small one
+    assert not recognizer._probed(Detections.empty(), shape)  # nothing at all: a close-up's texture, not small cards
+    assert not recognizer._probed(cards(small, 3), shape)  # enough to tell (``_zoom``'s case)
+    assert not recognizer._probed(cards(sized, 1), shape)  # a sure card of the usual size
+    assert not recognizer._probed(cards(2.5 * sized, 1, heat=0.3), shape)  # a big doubtful one: a close-up, a box
+    assert recognizer._probed(cards(sized, 1, heat=0.3), shape)  # a doubtful one of the usual size may be a stray peak
 
 
 def test_the_finder_zoom_is_checked_and_finds_small_cards(shared_data: Path, models: dict[str, object]) -> None:
@@ -69,13 +90,19 @@ def wide(scene: Scene) -> Scene:
     return replace(scene, image=image, quads=scene.quads + np.float32(corner), index_map=index_map)
 
 
-@pytest.mark.parametrize("index", [20, 22])
+@pytest.mark.parametrize("index", [4, 20, 22])
 def test_small_cards_are_named_with_the_closer_look(shared_data: Path, models: dict[str, object], index: int
                                                     ) -> None:
     """Held-out scenes seen from further away: the photo recogniser without the closer look names 4 or more cards
-    fewer; with it every card it named before is named, and each card more lies where it is named."""
+    fewer; with it every card it named before is named, and each card more lies where it is named. In scene 4 the
+    first look finds too few sure cards to tell their size, and the look at ``PROBE_ZOOM`` finds them."""
     scene = wide(render_scene(np.random.default_rng([7000, index]), preset("default", styles=(TEST_STYLE,),
                                                                            size=(1280, 720))))
+    finder = models["finder"]
+    assert isinstance(finder, LearnedFinder)
+    first = finder(scene.image, threshold=0.25)
+    probed = Recognizer(**models, small_cards=True)._probed(first, scene.image.shape)  # type: ignore[arg-type]
+    assert probed == (index == 4) and PROBE_ZOOM > 1.0
     with_it = Recognizer.for_photos(**models)(scene.image).cards  # type: ignore[arg-type]
     without = Recognizer.for_photos(**models, small_cards=False)(scene.image).cards  # type: ignore[arg-type]
     named, named_before = ({c.label for c in found if c.label != "unknown"} for found in (with_it, without))
