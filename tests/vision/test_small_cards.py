@@ -32,12 +32,19 @@ def cards(short: float, count: int, heat: float = 0.9, top: float = 10) -> Detec
     return Detections(quads, confidence=np.full(count, heat, np.float32), partial=np.zeros(count, bool))
 
 
-def test_the_zoom_brings_small_cards_to_the_size_the_finder_knows(models: dict[str, object]) -> None:
-    recognizer = Recognizer(**models, small_cards=True)  # type: ignore[arg-type]
+SHAPE = (1440, 2560, 3)  # the frame the made-up detections lie in
+
+
+def with_closer_look(models: dict[str, object]) -> tuple[Recognizer, float]:
+    """A recogniser with the closer look, and the factor from ``SHAPE``'s px to the finder's input px."""
     finder = models["finder"]
     assert isinstance(finder, LearnedFinder)
-    shape = (1440, 2560, 3)
-    to_input = finder.input_scale(shape[1], shape[0])
+    return Recognizer(**models, small_cards=True), finder.input_scale(SHAPE[1], SHAPE[0])  # type: ignore[arg-type]
+
+
+def test_the_zoom_brings_small_cards_to_the_size_the_finder_knows(models: dict[str, object]) -> None:
+    recognizer, to_input = with_closer_look(models)
+    shape = SHAPE
     small = 0.75 * SMALL_CARD / to_input  # frame px: three quarters of the least size at the finder's input
     assert recognizer._zoom(cards(small, 5), shape) == pytest.approx(ZOOMED_CARD / (0.75 * SMALL_CARD), rel=1e-4)
     assert recognizer._zoom(cards(1.2 * SMALL_CARD / to_input, 5), shape) == 1.0  # big enough
@@ -52,11 +59,8 @@ def test_the_zoom_brings_small_cards_to_the_size_the_finder_knows(models: dict[s
 
 
 def test_too_few_sure_cards_and_nothing_card_sized_make_the_finder_look_closer(models: dict[str, object]) -> None:
-    recognizer = Recognizer(**models, small_cards=True)  # type: ignore[arg-type]
-    finder = models["finder"]
-    assert isinstance(finder, LearnedFinder)
-    shape = (1440, 2560, 3)
-    to_input = finder.input_scale(shape[1], shape[0])
+    recognizer, to_input = with_closer_look(models)
+    shape = SHAPE
     small, sized = 0.75 * SMALL_CARD / to_input, 1.2 * SMALL_CARD / to_input
     assert recognizer._probed(cards(small, 2), shape)  # two small sure cards: too few to tell, none card-sized
     assert recognizer._probed(cards(small, 1, heat=0.3), shape)  # a doubtful small one
