@@ -13,7 +13,8 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
 - a closer look where its cards are small (``small_cards``): the finder sees a frame with its short side at 384 px,
   whatever the camera, so a phone shot from further away brings each card to the network smaller than any it trained
   on; where most sure cards' short side there is under ``SMALL_CARD`` px it looks again, zoomed, and of a card
-  both looks found the surer look's quad stays; where it found too few sure cards to tell their size, and nothing
+  both looks found the surer look's quad stays (under ``MAYBE_SMALL`` px, where that look finds ``CLOSER_GAIN``
+  times the sure cards); where it found too few sure cards to tell their size, and nothing
   card-sized, it looks again at ``PROBE_ZOOM`` and keeps that look where it finds ``PROBE_SURE`` sure cards
   (``_closer``);
 - a lower bar for doubtful candidates (``maybe_needs=PHOTO_MAYBE_NEEDS``): the refiner checks them too; and a
@@ -153,6 +154,8 @@ SMALL_CARD, ZOOMED_CARD, MOST_ZOOM = 22.0, 32.0, 2.5  # a still photo's cards ar
 # ones have a short side under SMALL_CARD px at the finder's input; it then looks again, zoomed to bring their median
 # to ZOOMED_CARD (README, sessions 29 and 42)
 SMALL_SHARE = 0.75  # most of them: a pile's strips and a mat's far cards may be small among big ones
+MAYBE_SMALL, CLOSER_GAIN = 28.0, 1.5  # under MAYBE_SMALL px the closer look is kept where it finds CLOSER_GAIN times
+# the first look's sure cards
 SMALL_CARDS_SEEN = 3  # sure cards needed to judge their size
 PROBE_ZOOM = 2.0  # where fewer are seen, and none of the candidates is card-sized, the finder looks this much closer
 PROBE_SURE, PROBE_MOST = 4, 40  # and takes that look where it finds this many sure cards, among no more candidates
@@ -377,19 +380,19 @@ class Recognizer:
                 others = Detections.concatenate([others, seen_again])
         return found, doubtful, others
 
-    def _zoom(self, found: Detections, shape: tuple[int, ...]) -> float:
+    def _zoom(self, found: Detections, shape: tuple[int, ...], small: float = SMALL_CARD) -> float:
         """How much bigger the finder should look at a still photo whose cards are small (``small_cards``): where
-        ``SMALL_SHARE`` of the sure cards have a short side under ``SMALL_CARD`` px at the finder's input, the zoom
-        that brings their median to ``ZOOMED_CARD`` (at most ``MOST_ZOOM``); else 1, and 1 where fewer than
+        ``SMALL_SHARE`` of the sure cards have a short side under ``small`` px at the finder's input, the zoom that
+        brings their median to ``ZOOMED_CARD`` (at most ``MOST_ZOOM``); else 1, and 1 where fewer than
         ``SMALL_CARDS_SEEN`` are sure."""
         assert isinstance(self.finder, LearnedFinder)
         sure = found.confidence >= self.finder.heat_threshold
         if sure.sum() < SMALL_CARDS_SEEN:
             return 1.0
         sides = quads_sides(found.quads[sure])[0] * self.finder.input_scale(shape[1], shape[0])
-        if float(np.quantile(sides, SMALL_SHARE)) >= SMALL_CARD:
+        if float(np.quantile(sides, SMALL_SHARE)) >= small:
             return 1.0
-        return min(ZOOMED_CARD / float(np.median(sides)), MOST_ZOOM)
+        return max(min(ZOOMED_CARD / float(np.median(sides)), MOST_ZOOM), 1.0)
 
     def _probed(self, found: Detections, shape: tuple[int, ...]) -> bool:
         """Whether a photo whose first look found too few sure cards to judge their size may hold cards too small
@@ -403,19 +406,27 @@ class Recognizer:
         return float(sides[sure].max(initial=0.0)) < SMALL_CARD and float(sides.max(initial=0.0)) < 2 * SMALL_CARD
 
     def _closer(self, image: np.ndarray, found: Detections, least: float) -> tuple[float, Detections]:
-        """The finder's closer look at a still photo whose cards are small (``_zoom``), or, where its first look saw
-        too few sure cards to tell and none card-sized (``_probed``), at ``PROBE_ZOOM``, kept where that look finds
-        ``PROBE_SURE`` sure cards among at most ``PROBE_MOST`` candidates: a table seen from standing height, its
-        cards a third of the frame's short side apart. The zoom taken (1 for none) and both looks' detections
+        """The finder's closer look at a still photo whose cards are small (``_zoom``); where they may be small
+        (under ``MAYBE_SMALL``), kept where it finds ``CLOSER_GAIN`` times the sure cards; or, where its first look
+        saw too few sure cards to tell and none card-sized (``_probed``), at ``PROBE_ZOOM``, kept where that look
+        finds ``PROBE_SURE`` sure cards among at most ``PROBE_MOST`` candidates: a table seen from standing height,
+        its cards a third of the frame's short side apart. The zoom taken (1 for none) and both looks' detections
         joined (``_joined``)."""
+        assert isinstance(self.finder, LearnedFinder)
+        heat = self.finder.heat_threshold
         zoom = self._zoom(found, image.shape)
         if zoom > 1.0:
             return zoom, _joined(found, self.finder(image, threshold=least, zoom=zoom))
+        zoom = self._zoom(found, image.shape, small=MAYBE_SMALL)
+        if zoom > 1.0:  # maybe small: taken where it finds many more
+            closer = self.finder(image, threshold=least, zoom=zoom)
+            if (closer.confidence >= heat).sum() >= CLOSER_GAIN * (found.confidence >= heat).sum():
+                return zoom, _joined(found, closer)
+            return 1.0, found
         if not self._probed(found, image.shape):
             return 1.0, found
-        assert isinstance(self.finder, LearnedFinder)
         closer = self.finder(image, threshold=least, zoom=PROBE_ZOOM)
-        if (closer.confidence >= self.finder.heat_threshold).sum() < PROBE_SURE or len(closer) > PROBE_MOST:
+        if (closer.confidence >= heat).sum() < PROBE_SURE or len(closer) > PROBE_MOST:
             return 1.0, found
         return PROBE_ZOOM, _joined(found, closer)
 

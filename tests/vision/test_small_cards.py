@@ -17,7 +17,7 @@ from vision.classifier import CardClassifier
 from vision.finder_learned import LearnedFinder
 from vision.geometry import iou_matrix
 from vision.observation import Detections
-from vision.recognizer import MOST_ZOOM, PROBE_ZOOM, SMALL_CARD, ZOOMED_CARD, Recognizer
+from vision.recognizer import MAYBE_SMALL, MOST_ZOOM, PROBE_ZOOM, SMALL_CARD, ZOOMED_CARD, Recognizer
 
 
 @pytest.fixture(scope="module")
@@ -94,19 +94,21 @@ def wide(scene: Scene) -> Scene:
     return replace(scene, image=image, quads=scene.quads + np.float32(corner), index_map=index_map)
 
 
-@pytest.mark.parametrize("index", [4, 20, 22])
+@pytest.mark.parametrize("index", [4, 20, 22, 92])
 def test_small_cards_are_named_with_the_closer_look(shared_data: Path, models: dict[str, object], index: int
                                                     ) -> None:
     """Held-out scenes seen from further away: the photo recogniser without the closer look names 4 or more cards
     fewer; with it every card it named before is named, and each card more lies where it is named. In scene 4 the
-    first look finds too few sure cards to tell their size, and the look at ``PROBE_ZOOM`` finds them."""
+    first look finds too few sure cards to tell their size, and the look at ``PROBE_ZOOM`` finds them; scene 92's
+    cards are under ``MAYBE_SMALL`` but not ``SMALL_CARD``, and the closer look finds more than twice the sure ones."""
     scene = wide(render_scene(np.random.default_rng([7000, index]), preset("default", styles=(TEST_STYLE,),
                                                                            size=(1280, 720))))
-    finder = models["finder"]
-    assert isinstance(finder, LearnedFinder)
-    first = finder(scene.image, threshold=0.25)
-    probed = Recognizer(**models, small_cards=True)._probed(first, scene.image.shape)  # type: ignore[arg-type]
-    assert probed == (index == 4) and PROBE_ZOOM > 1.0
+    recognizer, _ = with_closer_look(models)
+    first = recognizer.finder(scene.image, threshold=0.25)
+    assert recognizer._probed(first, scene.image.shape) == (index == 4) and PROBE_ZOOM > 1.0
+    maybe = recognizer._zoom(first, scene.image.shape) == 1.0 < recognizer._zoom(first, scene.image.shape,
+                                                                                  small=MAYBE_SMALL)
+    assert maybe == (index == 92)
     with_it = Recognizer.for_photos(**models)(scene.image).cards  # type: ignore[arg-type]
     without = Recognizer.for_photos(**models, small_cards=False)(scene.image).cards  # type: ignore[arg-type]
     named, named_before = ({c.label for c in found if c.label != "unknown"} for found in (with_it, without))
