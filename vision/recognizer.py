@@ -14,9 +14,8 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
   whatever the camera, so a phone shot from further away brings each card to the network smaller than any it trained
   on; where most sure cards' short side there is under ``SMALL_CARD`` px it looks again, zoomed, and of a card
   both looks found the surer look's quad stays (under ``MAYBE_SMALL`` px, where that look finds ``CLOSER_GAIN``
-  times the sure cards); where it found too few sure cards to tell their size, and nothing
-  card-sized, it looks again at ``PROBE_ZOOM`` and keeps that look where it finds ``PROBE_SURE`` sure cards
-  (``_closer``);
+  times the sure cards); where it found too few sure cards to tell their size, and nothing card-sized, it looks
+  again at ``PROBE_ZOOM`` and keeps that look where it finds ``PROBE_SURE`` sure cards (``_closer``);
 - a lower bar for doubtful candidates (``maybe_needs=PHOTO_MAYBE_NEEDS``): the refiner checks them too; and a
   doubtful candidate read as a back is kept where it lies partly under a sure card's face (``pile_backs``), or alone,
   the size of the faces, when the refiner is sure it is a card (``lone_backs``);
@@ -409,9 +408,8 @@ class Recognizer:
         """The finder's closer look at a still photo whose cards are small (``_zoom``); where they may be small
         (under ``MAYBE_SMALL``), kept where it finds ``CLOSER_GAIN`` times the sure cards; or, where its first look
         saw too few sure cards to tell and none card-sized (``_probed``), at ``PROBE_ZOOM``, kept where that look
-        finds ``PROBE_SURE`` sure cards among at most ``PROBE_MOST`` candidates: a table seen from standing height,
-        its cards a third of the frame's short side apart. The zoom taken (1 for none) and both looks' detections
-        joined (``_joined``)."""
+        finds ``PROBE_SURE`` sure cards among at most ``PROBE_MOST`` candidates (a table seen from standing height).
+        The zoom taken (1 for none) and both looks' detections joined (``_joined``)."""
         assert isinstance(self.finder, LearnedFinder)
         heat = self.finder.heat_threshold
         zoom = self._zoom(found, image.shape)

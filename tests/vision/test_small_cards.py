@@ -100,7 +100,8 @@ def test_small_cards_are_named_with_the_closer_look(shared_data: Path, models: d
     """Held-out scenes seen from further away: the photo recogniser without the closer look names 4 or more cards
     fewer; with it every card it named before is named, and each card more lies where it is named. In scene 4 the
     first look finds too few sure cards to tell their size, and the look at ``PROBE_ZOOM`` finds them; scene 92's
-    cards are under ``MAYBE_SMALL`` but not ``SMALL_CARD``, and the closer look finds more than twice the sure ones."""
+    cards are under ``MAYBE_SMALL`` but not ``SMALL_CARD``, and the closer look finds one and a half times the sure
+    ones."""
     scene = wide(render_scene(np.random.default_rng([7000, index]), preset("default", styles=(TEST_STYLE,),
                                                                            size=(1280, 720))))
     recognizer, _ = with_closer_look(models)
