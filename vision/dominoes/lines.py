@@ -64,7 +64,7 @@ def lines(quads: list[np.ndarray]) -> list[list[int]]:
     for members in linked_groups(linked):
         if len(members) < 2:
             continue
-        axis = _axis(units[members])
+        axis = line_axis(units[members])
         out.append(sorted(members, key=lambda i: float(centres[i] @ axis)))
     return out
 
@@ -88,7 +88,7 @@ def linked_groups(linked: np.ndarray) -> list[list[int]]:
     return list(groups.values())
 
 
-def _axis(units: np.ndarray) -> np.ndarray:
+def line_axis(units: np.ndarray) -> np.ndarray:
     """The mean direction of unit vectors taken either way (a line's tiles point along it, either end first)."""
     signs = np.where(units @ units[0] >= 0, 1.0, -1.0)
     mean = (units * signs[:, None]).sum(axis=0)
@@ -105,7 +105,7 @@ def laid_out(quads: list[np.ndarray], run: list[int], others: list[np.ndarray]
     the tiles' quads (n x 4 x 2) in order along the line."""
     ordered = order_quads(np.asarray([quads[i] for i in run], np.float32))
     centres, units, lengths, widths = tile_frames(ordered)
-    axis = _axis(units)
+    axis = line_axis(units)
     normal = np.array([-axis[1], axis[0]])
     origin = centres.mean(axis=0)
     along = (ordered - origin) @ axis  # (members, 4)

@@ -65,7 +65,7 @@ from models import model_path as shipped_model_path
 from vision.capture import Frame
 from vision.dominoes.face_reader import CLASSES, FaceReader
 from vision.dominoes.finder import FinderParams, find_tiles
-from vision.dominoes.lines import laid_out, lines, linked_groups, tile_frames
+from vision.dominoes.lines import laid_out, line_axis, lines, linked_groups, tile_frames
 from vision.dominoes.observation import DominoTableObservation, TileObservation
 from vision.dominoes.pips import TileReading, read_tile
 from vision.dominoes.refine import refine_quad
@@ -428,9 +428,9 @@ def _slid(pieces: np.ndarray, shares: tuple[float, ...]) -> list[np.ndarray]:
     """A line's layout (``lines.laid_out``: n ordered quads, end to end) slid along the line by each share of a
     tile's length."""
     pieces = np.asarray(pieces, np.float32)
-    along = (pieces[:, 3] - pieces[:, 0] + pieces[:, 2] - pieces[:, 1]) / 2  # each tile's length, either way
-    along = (along * np.where(along @ along[0] >= 0, 1.0, -1.0)[:, None]).mean(axis=0)
-    return [pieces + np.float32(share) * along for share in shares]
+    _, units, lengths, _ = tile_frames(pieces)
+    along = line_axis(units) * float(lengths.mean())
+    return [pieces + np.float32(share) * along.astype(np.float32) for share in shares]
 
 
 def _straddling(image: np.ndarray, quad: np.ndarray) -> bool:
