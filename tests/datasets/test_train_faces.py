@@ -13,9 +13,9 @@ import pytest
 
 pytest.importorskip("torch")
 
-from datasets.dominoes.face_data import LOOKS, label, scene_samples
+from datasets.dominoes.face_data import LOOKS, SLIP, SLIPPED, label, scene_samples, slipped_quads
 from datasets.dominoes.face_data import main as render_samples
-from datasets.training.train_faces import GLARE_WEIGHT, augmented, export, glared, metadata, train
+from datasets.training.train_faces import GLARE_WEIGHT, augmented, export, glared, loss_of, metadata, scores, train
 from vision.dominoes.face_reader import CLASSES, CROP_SIZE, FaceReader
 
 
@@ -39,6 +39,50 @@ def test_a_wider_throw_along_moves_the_crops_and_keeps_the_labels() -> None:
     assert np.array_equal(plain[0], scene_samples((5, 0), along=0.04)[0])  # the default is the shipped recipe's
 
 
+def test_a_slipped_quad_reaches_into_the_tile_against_its_end_and_nowhere_else() -> None:
+    """Three tiles 40 x 100: two end to end (0 and 1), one alone (2). Tile 0 slips into tile 1 only; the lone tile
+    and a tile seen too little to count give none."""
+    def tile(x: float, y: float) -> list[list[float]]:
+        return [[x, y], [x + 40, y], [x + 40, y + 100], [x, y + 100]]
+
+    quads = np.array([tile(100, 100), tile(100, 200), tile(400, 100)], np.float32)
+    rng = np.random.default_rng(0)
+    slipped = [q for _ in range(20) for q in slipped_quads(quads, np.ones(3), 0, rng, 1.0)]
+    assert len(slipped) == 20  # one end of tile 0 touches tile 1, every time
+    centres = np.array([q.mean(axis=0) for q in slipped])
+    assert np.all(np.abs(centres[:, 0] - 120) < 3)  # along the line, not across
+    assert np.all((centres[:, 1] > 150 + 100 * SLIP[0] - 3) & (centres[:, 1] < 150 + 100 * SLIP[1] + 3))
+    assert not [q for _ in range(20) for q in slipped_quads(quads, np.ones(3), 2, rng, 1.0)]
+    assert not [q for _ in range(20) for q in slipped_quads(quads, np.array([1.0, 0.3, 1.0]), 0, rng, 1.0)]
+    assert not slipped_quads(quads, np.ones(3), 0, rng, 0.0)
+
+
+def test_slipped_crops_come_after_the_recipes_own_and_are_labelled_as_no_tile() -> None:
+    """Seed (5, 2) lays a line: with ``slipped`` its crops and labels begin as without, and the rest are slipped."""
+    plain, more = scene_samples((5, 2)), scene_samples((5, 2), slipped=1.0)
+    n = len(plain[2])
+    assert np.array_equal(plain[0], more[0][:n]) and np.array_equal(plain[2], more[2][:n])
+    assert len(more[2]) > n and set(more[2][n:].tolist()) == {SLIPPED}
+
+
+def test_a_slipped_crop_is_taught_towards_every_class_alike() -> None:
+    """The loss of tiles' crops is plain cross-entropy with label smoothing; a slipped crop's is least where the
+    reader is equally unsure of every class, and a sure reading of it costs more."""
+    import torch
+    import torch.nn.functional as F
+
+    logits = torch.randn(6, len(CLASSES), generator=torch.Generator().manual_seed(0))
+    faces = torch.tensor([0, 3, 5, 28, 7, 9])
+    assert torch.isclose(loss_of(logits, faces), F.cross_entropy(logits, faces, label_smoothing=0.05))
+    unsure, sure = torch.zeros(1, len(CLASSES)), torch.zeros(1, len(CLASSES))
+    sure[0, 4] = 8.0
+    slipped = torch.tensor([SLIPPED])
+    assert torch.isclose(loss_of(unsure, slipped), torch.log(torch.tensor(float(len(CLASSES)))))
+    assert loss_of(sure, slipped) > loss_of(unsure, slipped) + 1.0
+    mixed = loss_of(torch.cat([logits[:1], sure]), torch.tensor([0, SLIPPED]))
+    assert torch.isclose(mixed, (loss_of(logits[:1], faces[:1]) + loss_of(sure, slipped)) / 2)
+
+
 def test_augmentation_turns_mirrors_and_inverts_lightness_but_keeps_red() -> None:
     crop = np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 30, np.uint8)  # a dark tile
     cv2.circle(crop, (8, 10), 4, (40, 40, 220), -1)  # a red pip near its top left
@@ -55,6 +99,9 @@ def test_a_short_run_exports_a_model_the_runtime_reads(tmp_path: Path) -> None:
                               heldout_scenes=0, glare=0.0, init=None)
     net, summary = train(args)
     assert summary["steps"] > 0 and 0 <= summary["validation_accuracy"] <= 1
+    crops = np.concatenate([np.load(f)["crops"] for f in sorted(tmp_path.glob("faces-*.npz"))])
+    right, unsure = scores(net, crops[:4], np.array([SLIPPED, SLIPPED, 0, 1]))
+    assert right in (0.0, 0.5, 1.0) and 1 / len(CLASSES) <= unsure <= 1.0  # two tiles named; two slipped crops
     path = tmp_path / "faces.onnx"
     assert export(net.eval(), path, metadata(summary)) < 1e-4
     reader = FaceReader(path)
