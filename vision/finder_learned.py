@@ -45,6 +45,19 @@ class FinderModelError(RuntimeError):
     """The model file exists but is not a readable kibitz card-finder model."""
 
 
+def keystoned(width: int, height: int, keystone: float) -> np.ndarray:
+    """The homography that widens a frame's top edge by ``keystone`` of its width at each end, its bottom edge kept
+    (on a canvas ``1 / (1 - 2 keystone)`` times as wide): a table photographed at a slant, its far edge narrower,
+    seen more nearly square on. The identity for 0."""
+    if not 0.0 <= keystone < 0.5:
+        raise ValueError(f"keystone must lie in [0, 0.5), got {keystone}")
+    wide = width / (1 - 2 * keystone)
+    pad = (wide - width) / 2
+    source = np.float32([[keystone * width, 0], [(1 - keystone) * width, 0], [width, height], [0, height]])
+    target = np.float32([[0, 0], [wide, 0], [pad + width, height], [pad, height]])
+    return cv2.getPerspectiveTransform(source, target)
+
+
 class LearnedFinder:
     """Owns one onnxruntime session on the CPU with explicit thread counts; holds no per-frame state.
 
@@ -112,20 +125,28 @@ class LearnedFinder:
         return self._finished(image, quads, score, seen, scale), seen
 
     def other_look(self, image: np.ndarray, zoom: float = 1.0, mirror: bool = False,
-                   threshold: float | None = None, even: bool = False) -> Detections:
+                   threshold: float | None = None, even: bool = False, keystone: float = 0.0) -> Detections:
         """One more look of the network, at ``zoom`` times the fine look's scale and/or on the mirror image and/or
-        on the frame with its lightness evened (``even``), decoded and refitted like the fine look (the refit on the
-        frame itself): the network does not see these quite alike, so such a look finds some of what the fine one
-        missed (``vision.more_looks``, and the domino recogniser's finer look). The evened frame alone is looked at
-        as ``find`` looks, close-up cards included."""
-        if zoom == 1.0 and not mirror:
+        on the frame with its lightness evened (``even``) and/or its top edge widened (``keystone``, see
+        ``keystoned``), decoded and refitted like the fine look (the refit on the frame itself): the network does not
+        see these quite alike, so such a look finds some of what the fine one missed (``vision.more_looks``, and the
+        domino recogniser's finer look). The evened frame alone is looked at as ``find`` looks, close-up cards
+        included."""
+        if zoom == 1.0 and not mirror and not keystone:
             return self.find(image, threshold, even)[0]
         image = as_bgr(image)
         height, width = image.shape[:2]
         scale = self.input_scale(width, height)
         shown = evened(image) if even else image
         shown = np.ascontiguousarray(shown[:, ::-1]) if mirror else shown
+        warp = keystoned(width, height, keystone)
+        if keystone:
+            wide = round(width / (1 - 2 * keystone))
+            shown = cv2.warpPerspective(shown, warp, (wide, height), borderMode=cv2.BORDER_REPLICATE)
         quads, score, seen = self._look(shown, scale * zoom, self.heat_threshold if threshold is None else threshold)
+        if keystone and len(quads):  # back onto the frame
+            quads = cv2.perspectiveTransform(quads.reshape(-1, 1, 2).astype(np.float32),
+                                             np.linalg.inv(warp)).reshape(-1, 4, 2)
         if mirror:
             quads[..., 0] = (width - 1) - quads[..., 0]
         return self._finished(image, quads, score, seen, scale)

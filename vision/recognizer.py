@@ -21,9 +21,10 @@ A still photo (``kibitz recognize``, ``eval-vision``: ``Recognizer.for_photos()`
   the size of the faces, when the refiner is sure it is a card (``lone_backs``);
 - a look at each half of a doubtful candidate the classifier cannot name (``halves_look=HalvesLook()``,
   ``vision.halves_look``): two touching cards far from any named card may get one weak quad round both;
-- more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image, a bigger copy and
-  the frame with its lightness evened; what only they find is a doubtful candidate, and their quads over a card
-  found but not named are tried on it (``other_quads``: in glare or a pile one of them may fit the card better);
+- more looks of the finder (``more_looks=MoreLooks()``, ``vision.more_looks``): the mirror image, a bigger copy,
+  the frame with its lightness evened and with its top edge widened (a photo taken at a slant); what only they find
+  is a doubtful candidate, and their quads over a card found but not named are tried on it (``other_quads``: in
+  glare or a pile one of them may fit the card better);
 - a second look (``second_look=SecondLook()``, ``vision.second_look``) at sure detections the classifier cannot
   name: in a fanned pile the finder's quad of a half-covered card is often a quarter of a width off;
 - a look at cards still unnamed in the shape of their named neighbours (``pile_look=PileLook()``,

@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
+from tests.benchmarks.image_changes import CHANGES
 from tests.vision.card_helpers import card_kind
 from vision.classifier import CardClassifier
-from vision.finder_learned import LearnedFinder
+from vision.finder_learned import LearnedFinder, keystoned
 from vision.geometry import iou_matrix
-from vision.more_looks import Look, MoreLooks
+from vision.more_looks import EVEN_LEAST, KEYSTONE, Look, MoreLooks
 from vision.recognizer import Recognizer
 
 
@@ -29,6 +30,52 @@ def test_knobs_are_checked() -> None:
     with pytest.raises(ValueError, match="least"):
         Look(zoom=2.0, least=1.5)
     assert Look(even=True).zoom == 1.0  # the evened frame alone is another look
+    assert Look(keystone=0.1).zoom == 1.0  # and so is the frame with its top edge widened
+    with pytest.raises(ValueError, match="keystone"):
+        Look(keystone=0.5)
+    with pytest.raises(ValueError, match="keystone"):
+        keystoned(640, 480, -0.1)
+
+
+def test_the_keystone_widens_the_top_edge_and_keeps_the_bottom() -> None:
+    assert np.allclose(keystoned(640, 480, 0.0), np.eye(3), atol=1e-9)
+    warp = keystoned(640, 480, 0.1)  # the top edge's ends, 64 px in, go to the wider canvas's corners
+    corners = cv2.perspectiveTransform(np.float32([[[64, 0], [576, 0], [640, 480], [0, 480]]]), warp)[0]
+    assert np.allclose(corners, [[0, 0], [800, 0], [720, 480], [80, 480]], atol=1e-3)
+
+
+def test_keystone_look_maps_back_to_the_frame(shared_data: Path) -> None:
+    """The keystone look's quads lie on the slanted frame's cards, not where the widened frame shows them."""
+    finder = LearnedFinder(threads=1)
+    scene = render_scene(135, preset("default", styles=(TEST_STYLE,), size=(960, 540)))
+    image = CHANGES["slanted"](scene.image)
+    h, w = image.shape[:2]
+    squeeze = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
+                                          np.float32([[0.15 * w, 0], [0.85 * w, 0], [w, h], [0, h]]))
+    truth = cv2.perspectiveTransform(scene.quads.reshape(-1, 1, 2).astype(np.float32), squeeze).reshape(-1, 4, 2)
+    found = finder.other_look(image, keystone=KEYSTONE)
+    assert len(found) >= 3
+    assert (iou_matrix(found.quads, truth).max(axis=1) >= 0.5).mean() >= 0.8
+
+
+def test_the_keystone_look_names_slanted_cards_the_other_looks_miss(shared_data: Path) -> None:
+    """Held-out ``default`` scenes photographed at a slant (``bench_cards_changes``' slanted: the top edge 15 %
+    narrower at each end): with the keystone look the recogniser names cards it missed, and none that is not there."""
+    classifier = CardClassifier(threads=1)
+    keystone = Recognizer.for_photos(classifier=classifier)
+    assert any(look.keystone for look in keystone.more_looks.looks)  # type: ignore[union-attr]
+    without = Recognizer.for_photos(classifier=classifier, more_looks=MoreLooks(
+        (Look(mirror=True), Look(zoom=1.25), Look(even=True, least=EVEN_LEAST))))
+    gained = 0
+    for index in (2, 16):
+        scene = render_scene(np.random.default_rng([7000, index]), preset("default", styles=(TEST_STYLE,)))
+        image = CHANGES["slanted"](scene.image)
+        there = Counter(card_kind(c) for c, v in zip(scene.labels, scene.visible, strict=True) if v > 0)
+        named = [Counter(card_kind(c.label) for c in recognizer(image).cards if c.label != "unknown")
+                 for recognizer in (keystone, without)]
+        assert not named[0] - there, f"scene {index}: {dict(named[0] - there)} named, not there"
+        gained += sum((named[0] & there).values()) - sum((named[1] & there).values())
+    assert gained >= 3
 
 
 def test_mirror_look_maps_back_to_the_frame(shared_data: Path) -> None:
