@@ -139,12 +139,12 @@ class LearnedFinder:
         scale = self.input_scale(width, height)
         shown = evened(image) if even else image
         shown = np.ascontiguousarray(shown[:, ::-1]) if mirror else shown
-        warp = keystoned(width, height, keystone)
-        if keystone:
-            wide = round(width / (1 - 2 * keystone))
-            shown = cv2.warpPerspective(shown, warp, (wide, height), borderMode=cv2.BORDER_REPLICATE)
+        warp = keystoned(width, height, keystone) if keystone else None
+        if warp is not None:
+            shown = cv2.warpPerspective(shown, warp, (round(width / (1 - 2 * keystone)), height),
+                                        borderMode=cv2.BORDER_REPLICATE)
         quads, score, seen = self._look(shown, scale * zoom, self.heat_threshold if threshold is None else threshold)
-        if keystone and len(quads):  # back onto the frame
+        if warp is not None and len(quads):  # back onto the frame
             quads = cv2.perspectiveTransform(quads.reshape(-1, 1, 2).astype(np.float32),
                                              np.linalg.inv(warp)).reshape(-1, 4, 2)
         if mirror:
