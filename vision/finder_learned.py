@@ -45,17 +45,17 @@ class FinderModelError(RuntimeError):
     """The model file exists but is not a readable kibitz card-finder model."""
 
 
-def keystoned(width: int, height: int, keystone: float) -> np.ndarray:
-    """The homography that widens a frame's top edge by ``keystone`` of its width at each end, its bottom edge kept
-    (on a canvas ``1 / (1 - 2 keystone)`` times as wide): a table photographed at a slant, its far edge narrower,
-    seen more nearly square on. The identity for 0."""
+def keystoned(width: int, height: int, keystone: float) -> tuple[np.ndarray, int]:
+    """The homography that widens a frame's top edge by ``keystone`` of its width at each end, its bottom edge kept,
+    and the width of the canvas that holds it (``1 / (1 - 2 keystone)`` times the frame's): a table photographed at a
+    slant, its far edge narrower, seen more nearly square on. The identity and the frame's width for 0."""
     if not 0.0 <= keystone < 0.5:
         raise ValueError(f"keystone must lie in [0, 0.5), got {keystone}")
-    wide = width / (1 - 2 * keystone)
+    wide = round(width / (1 - 2 * keystone))
     pad = (wide - width) / 2
     source = np.float32([[keystone * width, 0], [(1 - keystone) * width, 0], [width, height], [0, height]])
     target = np.float32([[0, 0], [wide, 0], [pad + width, height], [pad, height]])
-    return cv2.getPerspectiveTransform(source, target)
+    return cv2.getPerspectiveTransform(source, target), wide
 
 
 class LearnedFinder:
@@ -139,12 +139,11 @@ class LearnedFinder:
         scale = self.input_scale(width, height)
         shown = evened(image) if even else image
         shown = np.ascontiguousarray(shown[:, ::-1]) if mirror else shown
-        warp = keystoned(width, height, keystone) if keystone else None
-        if warp is not None:
-            shown = cv2.warpPerspective(shown, warp, (round(width / (1 - 2 * keystone)), height),
-                                        borderMode=cv2.BORDER_REPLICATE)
+        if keystone:
+            warp, wide = keystoned(width, height, keystone)
+            shown = cv2.warpPerspective(shown, warp, (wide, height), borderMode=cv2.BORDER_REPLICATE)
         quads, score, seen = self._look(shown, scale * zoom, self.heat_threshold if threshold is None else threshold)
-        if warp is not None and len(quads):  # back onto the frame
+        if keystone and len(quads):  # back onto the frame
             quads = cv2.perspectiveTransform(quads.reshape(-1, 1, 2).astype(np.float32),
                                              np.linalg.inv(warp)).reshape(-1, 4, 2)
         if mirror:

@@ -45,11 +45,11 @@ def label(face: tuple[int, int], up: bool) -> int:
     return CLASSES.index(f"{min(face)}:{max(face)}" if up else "back")
 
 
-def slipped_quads(quads: np.ndarray, visible: np.ndarray, k: int, rng: np.random.Generator, chance: float
+def slipped_quads(ordered: np.ndarray, visible: np.ndarray, k: int, rng: np.random.Generator, chance: float
                   ) -> list[np.ndarray]:
     """Tile ``k``'s quad slipped along into the tile against each of its ends (where one lies there, seen at least
-    half), each end with ``chance``: the quads a line's slipped layout gives (README, *Domino vision*, session 42)."""
-    ordered = order_quads(np.asarray(quads, np.float32))
+    half), each end with ``chance``: the quads a line's slipped layout gives (README, *Domino vision*, session 42).
+    ``ordered``: every tile's quad (``order_quads``)."""
     area = abs(cv2.contourArea(ordered[k]))
     others = [j for j in range(len(ordered)) if j != k and visible[j] >= 0.5]
     out = []
@@ -85,8 +85,9 @@ def scene_samples(seed: Sequence[int], _: Any = None, styles: tuple[str, ...] = 
             quads.append(thrown(scene.quads[k], rng, off, across, scale_sd=0.04, turn_sd_deg=2.0))
             labels.append(label(scene.faces[k], bool(scene.face_up[k])))
     if slipped:
+        ordered = order_quads(np.asarray(scene.quads, np.float32))
         for k in np.flatnonzero(scene.whole()):
-            more = slipped_quads(scene.quads, scene.visible, int(k), rng, slipped)
+            more = slipped_quads(ordered, scene.visible, int(k), rng, slipped)
             quads += more
             labels += [SLIPPED] * len(more)
     crops = face_crops(scene.image, np.array(quads, np.float32).reshape(-1, 4, 2), CROP_SIZE, GROW)

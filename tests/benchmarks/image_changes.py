@@ -19,13 +19,20 @@ def _turned(image: np.ndarray, degrees: float) -> np.ndarray:
     return cv2.warpAffine(image, matrix, size, borderMode=cv2.BORDER_REPLICATE)
 
 
+SLANT = 0.15  # the slanted change: the top edge this share of the width narrower at each end
+
+
+def slant(width: int, height: int, share: float = SLANT) -> np.ndarray:
+    """The homography of a camera tilted towards a frame's bottom edge: its top edge ``share`` narrower at each end."""
+    source = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    target = np.float32([[share * width, 0], [width - share * width, 0], [width, height], [0, height]])
+    return cv2.getPerspectiveTransform(source, target)
+
+
 def _slanted(image: np.ndarray, share: float) -> np.ndarray:
-    """``image`` as a camera tilted towards its bottom edge sees it: the top edge ``share`` narrower at each end."""
+    """``image`` as a camera tilted towards its bottom edge sees it (``slant``)."""
     h, w = image.shape[:2]
-    source = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    target = np.float32([[share * w, 0], [w - share * w, 0], [w, h], [0, h]])
-    return cv2.warpPerspective(image, cv2.getPerspectiveTransform(source, target), (w, h),
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(image, slant(w, h, share), (w, h), borderMode=cv2.BORDER_REPLICATE)
 
 
 def further_away(image: np.ndarray, taller: float = 1.75, wider: float = 1.15, fill: int | None = None
@@ -70,5 +77,5 @@ CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "blur": lambda im: cv2.GaussianBlur(im, (0, 0), 1.5),
     "jpeg-30": lambda im: _jpeg(im, 30),
     "noise": _noisy,
-    "slanted": lambda im: _slanted(im, 0.15),
+    "slanted": lambda im: _slanted(im, SLANT),
 }

@@ -17,6 +17,7 @@ from datasets.dominoes.face_data import LOOKS, SLIP, SLIPPED, label, scene_sampl
 from datasets.dominoes.face_data import main as render_samples
 from datasets.training.train_faces import GLARE_WEIGHT, augmented, export, glared, loss_of, metadata, scores, train
 from vision.dominoes.face_reader import CLASSES, CROP_SIZE, FaceReader
+from vision.geometry import order_quads
 
 
 def test_each_whole_tile_gives_its_looks_labelled_with_its_face() -> None:
@@ -45,7 +46,7 @@ def test_a_slipped_quad_reaches_into_the_tile_against_its_end_and_nowhere_else()
     def tile(x: float, y: float) -> list[list[float]]:
         return [[x, y], [x + 40, y], [x + 40, y + 100], [x, y + 100]]
 
-    quads = np.array([tile(100, 100), tile(100, 200), tile(400, 100)], np.float32)
+    quads = order_quads(np.array([tile(100, 100), tile(100, 200), tile(400, 100)], np.float32))
     rng = np.random.default_rng(0)
     slipped = [q for _ in range(20) for q in slipped_quads(quads, np.ones(3), 0, rng, 1.0)]
     assert len(slipped) == 20  # one end of tile 0 touches tile 1, every time

@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 from datasets.hanafuda import TEST_STYLE, Scene, preset, render_scene
-from tests.benchmarks.image_changes import CHANGES
+from tests.benchmarks.image_changes import CHANGES, slant
 from tests.vision.card_helpers import card_kind
 from vision.classifier import CardClassifier
 from vision.finder_learned import LearnedFinder, keystoned
 from vision.geometry import iou_matrix
-from vision.more_looks import EVEN_LEAST, KEYSTONE, Look, MoreLooks
+from vision.more_looks import KEYSTONE, Look, MoreLooks
 from vision.recognizer import Recognizer
 
 
@@ -38,8 +38,10 @@ def test_knobs_are_checked() -> None:
 
 
 def test_the_keystone_widens_the_top_edge_and_keeps_the_bottom() -> None:
-    assert np.allclose(keystoned(640, 480, 0.0), np.eye(3), atol=1e-9)
-    warp = keystoned(640, 480, 0.1)  # the top edge's ends, 64 px in, go to the wider canvas's corners
+    identity, width = keystoned(640, 480, 0.0)
+    assert np.allclose(identity, np.eye(3), atol=1e-9) and width == 640
+    warp, width = keystoned(640, 480, 0.1)  # the top edge's ends, 64 px in, go to the wider canvas's corners
+    assert width == 800
     corners = cv2.perspectiveTransform(np.float32([[[64, 0], [576, 0], [640, 480], [0, 480]]]), warp)[0]
     assert np.allclose(corners, [[0, 0], [800, 0], [720, 480], [80, 480]], atol=1e-3)
 
@@ -49,9 +51,7 @@ def test_keystone_look_maps_back_to_the_frame(shared_data: Path) -> None:
     finder = LearnedFinder(threads=1)
     scene = render_scene(135, preset("default", styles=(TEST_STYLE,), size=(960, 540)))
     image = CHANGES["slanted"](scene.image)
-    h, w = image.shape[:2]
-    squeeze = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
-                                          np.float32([[0.15 * w, 0], [0.85 * w, 0], [w, h], [0, h]]))
+    squeeze = slant(image.shape[1], image.shape[0])
     truth = cv2.perspectiveTransform(scene.quads.reshape(-1, 1, 2).astype(np.float32), squeeze).reshape(-1, 4, 2)
     found = finder.other_look(image, keystone=KEYSTONE)
     assert len(found) >= 3
@@ -65,7 +65,7 @@ def test_the_keystone_look_names_slanted_cards_the_other_looks_miss(shared_data:
     keystone = Recognizer.for_photos(classifier=classifier)
     assert any(look.keystone for look in keystone.more_looks.looks)  # type: ignore[union-attr]
     without = Recognizer.for_photos(classifier=classifier, more_looks=MoreLooks(
-        (Look(mirror=True), Look(zoom=1.25), Look(even=True, least=EVEN_LEAST))))
+        tuple(look for look in MoreLooks().looks if not look.keystone)))
     gained = 0
     for index in (2, 16):
         scene = render_scene(np.random.default_rng([7000, index]), preset("default", styles=(TEST_STYLE,)))
