@@ -145,6 +145,7 @@ LINE_MARGIN = 0.1  # and how much surer of the faces on the whole than of the qu
 LINE_SURE = 0.85  # unless it is this sure of every tile: then no less sure on the whole
 LINE_SLIDES = (-0.03, 0.03)  # each layout also tried slid along its line by these shares of a tile's length: the
 # face reader's certainty swings with a few pixels (seed 2718 scene 19's 2:4: 0.70 laid out, 0.93 slid 6 px)
+PHOTO_FACE_SLIDES = (0.03,)  # still photos: the face reader reads each tile from three quads (README, session 44)
 PAIR_AMONG = 3  # face-up tiles a frame needs to size a pair's tiles by (``_paired``)
 PAIR_SHORT = 0.8  # a quad at most this share of the face-up tiles' median length may be one end of a pair
 PAIR_SPAN = 0.25  # if it is as long as two tiles are wide, within this share
@@ -657,6 +658,8 @@ class DominoRecognizer:
     neighbours: bool = False  # tiles beside the found ones checked too (``_beside``; still photos)
     passes: int = LIVE_PASSES  # the refiner's looks at each candidate (still photos: PHOTO_PASSES)
     face_reader: bool = True  # each tile's face also named by the face reader (``FaceReader``), beside its pips
+    face_slides: tuple[float, ...] = ()  # and read from its quad slid these shares of its length either way too,
+    # averaged (``FaceReader.slides``; still photos: PHOTO_FACE_SLIDES)
     seams: bool = True  # line tiles' quads pulled apart or slid along where the face reader is surer (``seams``)
     refit: bool = False  # and doubted quads off the frame's shape made that shape (``seams.refit``; still photos)
     nudge: bool = False  # and doubted tiles by another nudged where both readers are surer (``seams.nudged``; photos)
@@ -685,7 +688,8 @@ class DominoRecognizer:
         self._refiner = TileRefiner(self.refiner_model, self.threads) if self.learned and self.refiner else None
         if self._refiner is not None:
             self._refiner.passes = self.passes
-        self._faces = FaceReader.for_set(self.tile_set, self.threads) if self.learned and self.face_reader else None
+        self._faces = (FaceReader.for_set(self.tile_set, self.threads, self.face_slides)
+                       if self.learned and self.face_reader else None)
 
     @classmethod
     def for_photos(cls, tile_set: str = "double-six", **knobs: Any) -> DominoRecognizer:
@@ -699,7 +703,7 @@ class DominoRecognizer:
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
                  "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True, "relook": True,
                  "walls": True, "wall_sized": domino_set(tile_set).chinese, "crossing": True,
-                 "pairs": domino_set(tile_set).chinese,
+                 "pairs": domino_set(tile_set).chinese, "face_slides": PHOTO_FACE_SLIDES,
                  "refiner_model": shipped_model_path(TileRefiner.PHOTO_MODEL) if domino_set(tile_set).chinese else None}
         return cls(tile_set, **(photo | knobs))
 
