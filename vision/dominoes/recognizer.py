@@ -697,8 +697,8 @@ class DominoRecognizer:
         look, the refiner for either set with two looks (a Chinese set's the photo refiner), squat quads cut into the
         tiles side by side they hold (``_blocks_split``), tiles beside the found ones looked for, doubted quads off
         the frame's shape refitted and doubted tiles by another nudged, lines whose quads slipped laid out again
-        (``_relaid``), a Chinese set's pairs side by side across a line's end (``_paired``), on top of the live
-        table's recogniser; ``knobs`` as for the class."""
+        (``_relaid``), a Chinese set's pairs side by side across a line's end (``_paired``), each face read from
+        three slid crops (``face_slides``), on top of the live table's recogniser; ``knobs`` as for the class."""
         photo = {"more_looks": PHOTO_LOOKS, "passes": PHOTO_PASSES, "neighbours": True, "refiner": True, "refit": True,
                  "nudge": True, "contest": domino_set(tile_set).chinese, "relay": True, "close_sure": CLOSE_SURE,
                  "coarse": not domino_set(tile_set).chinese, "doubted_alone": True, "edge": True, "relook": True,
