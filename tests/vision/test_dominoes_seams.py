@@ -114,12 +114,15 @@ def test_still_photos_refit_and_the_live_table_does_not() -> None:
     reads 5:5 and its 1:2 1:6 (nudged, one of them reads right: the test leaves that out too). The live table leaves
     it out (2 ms a frame at the latency line: README). Both without the contest of the tiles found beside (session
     32), with which the 1:2 here reads 1:6 again, and without laying the line out again (session 33), which mends
-    both tiles too: the refit is what is tested."""
+    both tiles too: the refit is what is tested. And with the face reader reading one crop a tile, as before session
+    44: from three (``face_slides``), the 1:2 still read 1:6 once refitted, where the whole recogniser reads it
+    right."""
     scene = render_scene(np.random.default_rng([2026, 17]), DominoSceneConfig(size=(1280, 720), styles=("paigow-art",)))
     assert DominoRecognizer.for_photos("chinese").refit and not DominoRecognizer("chinese").refit
-    after = score_scene(scene, DominoRecognizer.for_photos("chinese", contest=False, relay=False)(scene.image))
-    before = score_scene(scene, DominoRecognizer.for_photos("chinese", refit=False, nudge=False,
-                                                             contest=False, relay=False)(scene.image))
+    after = score_scene(scene, DominoRecognizer.for_photos("chinese", contest=False, relay=False,
+                                                            face_slides=())(scene.image))
+    before = score_scene(scene, DominoRecognizer.for_photos("chinese", refit=False, nudge=False, contest=False,
+                                                             relay=False, face_slides=())(scene.image))
     assert after["read"] == after["tiles"] == 14 and before["read"] == 12
     assert before["misread 2:5->5:5"] == before["misread 1:2->1:6"] == 1
 
@@ -161,11 +164,12 @@ def test_still_photos_nudge_doubted_line_tiles_and_the_live_table_does_not() -> 
     (a 2:5 read 1:5): nudged, they read right. Over 40 scenes of each of eight seeds, 4 tiles more read and 1 fewer
     (seed 777, scene 15: a 2:4 in a row of tiles side by side, read 4:5 once slid: README, session 28). Both without
     the contest of the tiles found beside (session 32), which moves seed 99 scene 33's quads first, and without the
-    refiner's look again at doubted tiles (session 39), which reads seed 777 scene 32's 2:5 right too."""
+    refiner's look again at doubted tiles (session 39), which reads seed 777 scene 32's 2:5 right too, and with the
+    face reader reading one crop a tile (from three since session 44, ``face_slides``, the 2:5 reads right unnudged)."""
     config = DominoSceneConfig(size=(1280, 720), styles=("paigow-art",))
     assert DominoRecognizer.for_photos("chinese").nudge and not DominoRecognizer("chinese").nudge
-    with_nudge = DominoRecognizer.for_photos("chinese", contest=False, relook=False)
-    without = DominoRecognizer.for_photos("chinese", nudge=False, contest=False, relook=False)
+    with_nudge = DominoRecognizer.for_photos("chinese", contest=False, relook=False, face_slides=())
+    without = DominoRecognizer.for_photos("chinese", nudge=False, contest=False, relook=False, face_slides=())
     for seed, index, wrong in ((99, 33, ("2:4->4:4", "1:2->1:6")), (777, 32, ("2:5->1:5",))):
         scene = render_scene(np.random.default_rng([seed, index]), config)
         after, before = score_scene(scene, with_nudge(scene.image)), score_scene(scene, without(scene.image))
