@@ -40,6 +40,11 @@ class FaceReaderModelError(RuntimeError):
     """The model file exists but is not a readable kibitz face reader model."""
 
 
+def _along(quads: np.ndarray) -> np.ndarray:
+    """Each ordered quad's long side as a vector (N x 2), the mean of its two long sides, top to bottom."""
+    return (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]) / 2
+
+
 def face_crops(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = CROP_SIZE,
                grow: float = GROW) -> np.ndarray:
     """uint8 BGR crops (N x height x width x 3) of the tiles ``quads`` (N x 4 x 2, image px), each grown by ``grow``
@@ -50,7 +55,7 @@ def face_crops(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = CRO
     if not len(quads):
         return out
     across = (quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3]) / 2
-    along = (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]) / 2
+    along = _along(quads)
     pad = grow * np.linalg.norm(across, axis=1)[:, None]
     unit_across = across / np.maximum(np.linalg.norm(across, axis=1), 1e-6)[:, None]
     unit_along = along / np.maximum(np.linalg.norm(along, axis=1), 1e-6)[:, None]
@@ -104,7 +109,7 @@ class FaceReader:
         if not len(quads):
             return np.zeros((0, len(CLASSES)), np.float32)
         image = as_bgr(image)
-        along = (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]) / 2  # the long side, top to bottom
+        along = _along(quads)
         looks = [quads] + [quads + np.float32(way * slide) * along[:, None] for slide in self.slides for way in (1, -1)]
         crops = np.concatenate([face_crops(image, look, self.size, self.grow) for look in looks])
         (probs,) = self._session.run(None, {self._input_name: crops})
