@@ -105,12 +105,15 @@ class FaceReader:
     def __call__(self, image: np.ndarray, quads: np.ndarray) -> np.ndarray:
         """Probabilities (N x len(CLASSES)) for the tiles ``quads`` (N x 4 x 2) of a BGR frame: the mean over the
         quad as it lies and slid by each of ``slides`` either way."""
-        quads = order_quads(np.asarray(quads, np.float32).reshape(-1, 4, 2))
+        quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
         if not len(quads):
             return np.zeros((0, len(CLASSES)), np.float32)
         image = as_bgr(image)
-        along = _along(quads)
-        looks = [quads] + [quads + np.float32(way * slide) * along[:, None] for slide in self.slides for way in (1, -1)]
+        looks = [quads]
+        if self.slides:  # still photos; the live table reads each quad as it lies, with nothing more to work out
+            ordered = order_quads(quads)
+            along = _along(ordered)
+            looks += [ordered + np.float32(way * slide) * along[:, None] for slide in self.slides for way in (1, -1)]
         crops = np.concatenate([face_crops(image, look, self.size, self.grow) for look in looks])
         (probs,) = self._session.run(None, {self._input_name: crops})
         return np.asarray(probs, np.float32).reshape(len(looks), len(quads), len(CLASSES)).mean(axis=0)
