@@ -93,9 +93,35 @@ def test_a_patch_of_mat_beside_a_wall_is_no_back(shared_data: Path) -> None:
 
 def test_backs_side_by_side_under_glare_stay_beside_a_wall(shared_data: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seed 2026 scene 21 with one round of the look beside: three backs of a wall lit white by glare (lightness
-    113-124) make a wall, and two more in its shadow (24-30) lie side by side. Against the lit wall's colour they
-    would go; side by side they stay, and five backs are read as without the step."""
+    """Seed 2026 scene 21 with one round of the look beside and none beside a wall's columns (``WALL_ENDS``, which
+    finds a sixth back): three backs of a wall lit white by glare (lightness 113-124) make a wall, and two more in its
+    shadow (24-30) lie side by side. Against the lit wall's colour they would go; side by side they stay, and five
+    backs are read as without the step."""
     image, scene = _scene(2026, 21)
     monkeypatch.setattr(recognizer_module, "BESIDE_ROUNDS", 1)
+    monkeypatch.setattr(recognizer_module, "WALL_ENDS", ())
     assert score_scene(scene, DominoRecognizer.for_photos("chinese")(image))["read"] == 5
+
+
+@pytest.mark.parametrize(("seed", "number", "tiles"), [(12345, 11, 7), (9001, 13, 8)])
+def test_the_last_back_of_a_wall_is_found_beside_its_columns(shared_data: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             seed: int, number: int, tiles: int) -> None:
+    """Seed 12345 scene 11: a wall of eight backs on a wooden table; seed 9001 scene 13: a wall of eight on green
+    cloth. The look beside ran from quads leaning across the seams and missed one back of each. Looked for a tile
+    across from the wall's even columns (``WALL_ENDS``), the refiner calls it a tile (0.97 and 1.00) and it is found."""
+    image, scene = _scene(seed, number)
+    after = score_scene(scene, DominoRecognizer.for_photos("chinese")(image))
+    monkeypatch.setattr(recognizer_module, "WALL_ENDS", ())
+    before = score_scene(scene, DominoRecognizer.for_photos("chinese")(image))
+    assert after["found"] == after["read"] == before["found"] + 1 == after["tiles"] >= tiles
+    assert after["false"] == before["false"]
+
+
+def test_nothing_is_looked_for_along_a_walls_columns() -> None:
+    """Seed 3030 scene 12, a white European set (procedural art): a wall of six backs above a mat's marker. Looked for
+    a tile along the columns too, the marker read as a 0:5; across them only, the scene reads as without the step."""
+    scene = render_scene(np.random.default_rng([3030, 12]),
+                         DominoSceneConfig(size=(1280, 720), styles=("european-white",)))
+    seen = DominoRecognizer.for_photos("double-six")(scene.image)
+    assert "0:5" not in [tile.tile for tile in seen.tiles]
+    assert score_scene(scene, seen)["false"] == 0

@@ -152,6 +152,7 @@ PAIR_SPAN = 0.25  # if it is as long as two tiles are wide, within this share
 PAIR_LEAST = 0.5  # the face reader's least probability of a face for each tile of the pair
 WALL_LEAST = 3  # quads side by side that make a wall, whose backs size and colour the others (``_by_walls``)
 WALL_SURE = 0.85  # the refiner's mean probability of a tile over a wall's columns laid out again, at least
+WALL_ENDS = (1.0, -1.0)  # still photos: backs looked for these many tiles across from a wall's columns laid out again
 
 
 def _inside(quad: np.ndarray, width: int, height: int, margin: float = 1.0) -> bool:
@@ -768,7 +769,11 @@ class DominoRecognizer:
                 quads, kept, won = _contested(quads, kept, weights, contenders)
                 whole = whole + [-1] * won
         if self.walls and refined:
+            laid_from = len(quads)
             quads, whole, kept = self._walls_laid(image, quads, whole, kept, usual)
+            ends = self._wall_ends(image, [quads[i] for i in kept if i >= laid_from], [quads[i] for i in kept])
+            kept += range(len(quads), len(quads) + len(ends))
+            quads, whole = quads + ends, whole + [-1] * len(ends)
         gone = set(range(len(quads))) - set(kept)
         dropped = [quads[i] for i in sorted(gone)]
         extra = _only_more_looks(quads, whole, kept, [j for j in sorted(gone) if 0 <= whole[j] < usual], usual)
@@ -830,6 +835,28 @@ class DominoRecognizer:
                 kept = [i for i in kept if i not in members] + list(range(len(quads), len(quads) + len(best)))
                 quads, whole = quads + best, whole + [source] * len(best)
         return quads, whole, kept
+
+    def _wall_ends(self, image: np.ndarray, columns: list[np.ndarray], blocking: list[np.ndarray]
+                   ) -> list[np.ndarray]:
+        """Backs beside a wall's ``columns`` (``_walls_laid``), clear of the kept quads (``blocking``): each column
+        moved a tile across either way (``WALL_ENDS``), where the refiner calls it a tile and it reads face down. The
+        look beside ran from the quads the wall replaced, which lay across its seams; from the columns, laid out
+        evenly, a wall's last back is a tile across (seed 12345 scene 11: a wall of eight, its eighth back missed;
+        README, *Domino vision*, session 45). Along a column lies no back of the wall (there, a mat's marker read as a
+        0:5)."""
+        assert self._refiner is not None
+        height, width = image.shape[:2]
+        proposals = [p for q in columns for p in (_neighbour(q, 0.0, way) for way in WALL_ENDS)
+                     if _inside(p, width, height)]
+        proposals = [p for p, clash in zip(proposals, _overlapping(proposals, blocking), strict=True) if not clash]
+        if not proposals:
+            return []
+        moved, tile = self._refiner(image, np.array(proposals, np.float32))
+        clash = _overlapping(list(moved), blocking)
+        sure = [i for i in range(len(moved)) if tile[i] >= self._refiner.threshold and not clash[i]
+                and _inside(moved[i], width, height)
+                and read_tile(image, moved[i], divided=not self._set.chinese).face_down]
+        return [moved[sure[k]] for k in _apart([moved[i] for i in sure], tile[sure])]
 
     def _up_as_backs(self, image: np.ndarray, quads: list[np.ndarray], readings: list[TileReading]
                      ) -> list[TileReading]:
