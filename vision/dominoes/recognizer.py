@@ -841,7 +841,7 @@ class DominoRecognizer:
         """Backs beside a wall's ``columns`` (``_walls_laid``), clear of the kept quads (``blocking``): each column
         moved a tile across either way (``WALL_ENDS``), where the refiner calls it a tile and it reads face down. The
         look beside ran from the quads the wall replaced, which lay across its seams; from the columns, laid out
-        evenly, a wall's last back is a tile across (seed 12345 scene 11: a wall of eight, its eighth back missed;
+        evenly, a wall's last back is a tile across (seed 12345 scene 11: a wall of seven, its last back missed;
         README, *Domino vision*, session 45). Along a column lies no back of the wall (there, a mat's marker read as a
         0:5)."""
         assert self._refiner is not None
