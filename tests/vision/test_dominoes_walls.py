@@ -3,6 +3,7 @@ side by side, the even columns of their block, and on rendered held-out walls th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +12,8 @@ import pytest
 import vision.dominoes.recognizer as recognizer_module
 from datasets.dominoes.evaluate import score_scene
 from datasets.dominoes.scenes import DominoScene, DominoSceneConfig, render_scene
-from vision.dominoes.recognizer import DominoRecognizer
+from vision.dominoes.pips import read_tile
+from vision.dominoes.recognizer import DominoRecognizer, _walled_up
 from vision.dominoes.walls import side_by_side, wall_layouts
 from vision.geometry import iou_matrix
 
@@ -125,3 +127,41 @@ def test_nothing_is_looked_for_along_a_walls_columns() -> None:
     seen = DominoRecognizer.for_photos("double-six")(scene.image)
     assert "0:5" not in [tile.tile for tile in seen.tiles]
     assert score_scene(scene, seen)["false"] == 0
+
+
+def _european(seed: int, number: int) -> DominoScene:
+    """A scene of the white European style (procedural art: no shared data needed)."""
+    return render_scene(np.random.default_rng([seed, number]),
+                        DominoSceneConfig(size=(1280, 720), styles=("european-white",)))
+
+
+@pytest.mark.parametrize("photo", [True, False])
+def test_a_european_wall_is_not_sized_away_by_a_label_read_face_up(photo: bool) -> None:
+    """Seed 11 scene 16: a wall of eight white backs beside a printed mat, whose label the blob reader reads as a 1:2
+    (83 px long, grey). As the frame's only face-up tile it sized and coloured all eight backs (160 px, white) away,
+    on the live table and in still photos alike. The wall outweighs it (``_walled_up``): every back is found."""
+    scene = _european(11, 16)
+    recognizer = DominoRecognizer.for_photos("double-six") if photo else DominoRecognizer("double-six")
+    counts = score_scene(scene, recognizer(scene.image))
+    assert counts["found"] == counts["read"] == counts["tiles"] == 8
+
+
+def test_a_wall_keeps_a_face_up_tile_of_its_own_colour_and_size() -> None:
+    """``_walled_up`` on seed 11 scene 16's quads as found: the label goes; so does a back turned face up but
+    half as long; a back read face up as it lies (the set's colour and size) stays, as do the backs."""
+    scene = _european(11, 16)
+    recognizer = DominoRecognizer.for_photos("double-six")
+    quads = recognizer.find(scene.image)
+    readings = [read_tile(scene.image, quad, divided=True) for quad in quads]
+    label = [i for i, reading in enumerate(readings) if not reading.face_down]
+    backs = [i for i, reading in enumerate(readings) if reading.face_down]
+    assert len(label) == 1 and len(backs) == 8
+    keep = _walled_up(quads, readings, [True] * len(quads), 1.0)
+    assert [i for i, k in enumerate(keep) if not k] == label
+
+    turned = list(readings)
+    turned[backs[0]] = replace(readings[backs[0]], face_down=False)  # the wall's colour and size, face up
+    assert all(_walled_up(quads, turned, [True] * len(quads), 1.0)[i] for i in backs)
+    short = list(quads)
+    short[backs[0]] = (quads[backs[0]] + quads[backs[0]].mean(axis=0)) / 2  # half as long
+    assert not _walled_up(short, turned, [True] * len(quads), 1.0)[backs[0]]

@@ -326,9 +326,14 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
     one column of a tile's pips, or half a tile, reads as a small double and takes a real tile's name. (A longer
     one stays: tiles nearer a tilted camera look longer.) ``lit``: the frame's exposure gain, by which a tile's
     distance from the faces' colour is taken (``_off_colour``: in a dim room a patch of dark table passed for a back
-    of pink tiles). ``walls``: a Chinese set's walls of backs rule out backs too (``_by_walls``)."""
+    of pink tiles). ``walls``: a Chinese set's walls of backs rule out backs too (``_by_walls``). A European set's
+    few face-up tiles must first be of the colour and size of a wall of more backs, where there is one
+    (``_walled_up``)."""
     keep = [not r.straddles and (not (texture and r.face_down) or r.uniformity <= MAX_TEXTURE) for r in readings]
     up = [(q, r) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
+    if same_back and up and len(up) < MIN_SIZED:
+        keep = _walled_up(quads, readings, keep, lit)
+        up = [(q, r) for q, r, k in zip(quads, readings, keep, strict=True) if k and not r.face_down]
     if up:
         typical = float(np.median([_length(q) for q, _ in up]))
         face = np.median([r.face for _, r in up], axis=0)
@@ -353,6 +358,27 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
                 keep[i] = not _off_colour(readings[i], back)
     if walls and not same_back:
         keep = _by_walls(quads, readings, keep, sized=not up)
+    return keep
+
+
+def _walled_up(quads: list[np.ndarray], readings: list[TileReading], keep: list[bool], lit: float) -> list[bool]:
+    """``keep``, less the few face-up tiles of a European set (under ``MIN_SIZED``) that a wall of more backs than
+    them (``WALL_LEAST`` or more side by side) rules out: off the wall's colour, or much shorter or longer than its
+    backs (``BACK_LENGTH``). A set is one colour and one size all over, and a printed zone or label read face up
+    otherwise sizes and colours every back of the frame away (seed 11 scene 16: a 1:2 boxed on a printed mat, 83 px
+    long, dropped all eight backs of a wall, 160 px; README, *Domino vision*, session 45)."""
+    down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
+    walls = [[down[k] for k in group] for group in side_by_side([quads[i] for i in down])]
+    wall = max(walls, key=len, default=[])
+    up = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and not r.face_down]
+    if len(wall) < WALL_LEAST or len(wall) <= len(up):
+        return keep
+    colour = np.median([readings[i].face for i in wall], axis=0)
+    typical = float(np.median([_length(quads[i]) for i in wall]))
+    keep = list(keep)
+    for i in up:
+        if _off_colour(readings[i], colour, lit) or not BACK_LENGTH[0] <= _length(quads[i]) / typical <= BACK_LENGTH[1]:
+            keep[i] = False
     return keep
 
 
