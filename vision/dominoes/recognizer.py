@@ -361,14 +361,20 @@ def _plausible(quads: list[np.ndarray], readings: list[TileReading], texture: bo
     return keep
 
 
+def _backs_side_by_side(quads: list[np.ndarray], readings: list[TileReading], keep: list[bool]
+                        ) -> tuple[list[int], list[list[int]]]:
+    """The kept backs (indices) and the groups of them lying side by side (``walls.side_by_side``), as indices."""
+    down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
+    return down, [[down[k] for k in group] for group in side_by_side([quads[i] for i in down])]
+
+
 def _walled_up(quads: list[np.ndarray], readings: list[TileReading], keep: list[bool], lit: float) -> list[bool]:
     """``keep``, less the few face-up tiles of a European set (under ``MIN_SIZED``) that a wall of more backs than
     them (``WALL_LEAST`` or more side by side) rules out: off the wall's colour, or much shorter or longer than its
     backs (``BACK_LENGTH``). A set is one colour and one size all over, and a printed zone or label read face up
     otherwise sizes and colours every back of the frame away (seed 11 scene 16: a 1:2 boxed on a printed mat, 83 px
     long, dropped all eight backs of a wall, 160 px; README, *Domino vision*, session 45)."""
-    down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
-    walls = [[down[k] for k in group] for group in side_by_side([quads[i] for i in down])]
+    _, walls = _backs_side_by_side(quads, readings, keep)
     wall = max(walls, key=len, default=[])
     up = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and not r.face_down]
     if len(wall) < WALL_LEAST or len(wall) <= len(up):
@@ -389,8 +395,7 @@ def _by_walls(quads: list[np.ndarray], readings: list[TileReading], keep: list[b
     since a lamp or glare lights a wall's backs unevenly), and (``sized``: none face up to size them) one much shorter
     or longer than the largest wall's backs (a printed zone boxed too: seed 9001 scene 12; README, *Domino vision*,
     session 40)."""
-    down = [i for i, (r, k) in enumerate(zip(readings, keep, strict=True)) if k and r.face_down]
-    groups = [[down[k] for k in group] for group in side_by_side([quads[i] for i in down])]
+    down, groups = _backs_side_by_side(quads, readings, keep)
     stood = [group for group in groups if len(group) >= WALL_LEAST]
     if not stood:
         return keep
