@@ -13,14 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.geometry import CARD_ASPECT
+from vision.geometry import CARD_ASPECT, side_vectors
 
 
 def _sides(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Mean short-side and long-side vectors of clockwise quads (as parallelograms): M x 2 each."""
     q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
-    first = ((q[:, 1] - q[:, 0]) + (q[:, 2] - q[:, 3])) / 2
-    second = ((q[:, 3] - q[:, 0]) + (q[:, 2] - q[:, 1])) / 2
+    first, second = side_vectors(q)
     swap = np.linalg.norm(first, axis=1) > np.linalg.norm(second, axis=1)
     short = np.where(swap[:, None], second, first)
     long = np.where(swap[:, None], first, second)

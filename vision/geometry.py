@@ -67,6 +67,13 @@ def _order_one(q: np.ndarray) -> np.ndarray:
     return np.array(second if take_second else first, np.float32)
 
 
+def side_vectors(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each ordered quad's (N x 4 x 2: TL, TR, BR, BL) mean side vectors: across (TL to TR) and along (TL to BL)."""
+    across = (quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3]) / 2
+    along = (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]) / 2
+    return across, along
+
+
 def quad_sides(quad: np.ndarray) -> tuple[float, float]:
     """Mean short and mean long side length of an ordered quad (TL, TR, BR, BL)."""
     shorts, longs = quads_sides(np.asarray(quad).reshape(1, 4, 2))

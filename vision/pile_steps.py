@@ -24,7 +24,7 @@ import numpy as np
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
 from vision.finder_learned import suppress
-from vision.geometry import iou_matrix, order_quads, warp_quads, within_frame
+from vision.geometry import iou_matrix, order_quads, side_vectors, warp_quads, within_frame
 
 ON_FOUND = 0.25  # a try this near a detection's centre (in its lengths and widths) lies on that card: IoU 0.6
 FIRST_LOOK = 0.1  # the least probability of a card after the refiner's first look for a try to get its second
@@ -56,8 +56,7 @@ class PileSteps:
         a tidy pile or row): a found card's centre within ``ON_FOUND`` of the try's length and width from its own,
         where two quads of one size overlap by IoU 0.6 or more."""
         q = order_quads(np.asarray(sources, np.float32))  # TL, TR, BR, BL with the long side vertical
-        across = (q[:, 1] - q[:, 0] + q[:, 2] - q[:, 3]) / 2
-        along = (q[:, 3] - q[:, 0] + q[:, 2] - q[:, 1]) / 2
+        across, along = side_vectors(q)
         steps = np.array(self.moves(), np.float32)  # M x 2: along, across
         offsets = steps[None, :, :1] * along[:, None] + steps[None, :, 1:] * across[:, None]  # N x M x 2
         tries = (q[:, None] + offsets[:, :, None]).reshape(-1, 4, 2)

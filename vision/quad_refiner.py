@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from vision.finder_learned import read_metadata
-from vision.geometry import order_quads
+from vision.geometry import order_quads, side_vectors
 from vision.imageio import as_bgr
 from vision.onnx import crop_input, open_session
 
@@ -33,9 +33,9 @@ class RefinerModelError(RuntimeError):
 
 def shifted(quad: np.ndarray, along: float, across: float = 0.0) -> np.ndarray:
     """The ordered ``quad`` moved ``along`` times its length and ``across`` times its width."""
-    q = order_quads(np.asarray(quad, np.float32)[None])[0]
-    u, v = (q[1] - q[0] + q[2] - q[3]) / 2, (q[3] - q[0] + q[2] - q[1]) / 2
-    return (q + along * v + across * u).astype(np.float32)
+    q = order_quads(np.asarray(quad, np.float32)[None])
+    u, v = side_vectors(q)
+    return (q[0] + along * v[0] + across * u[0]).astype(np.float32)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ import numpy as np
 
 from models import model_path
 from vision.finder_learned import read_metadata
-from vision.geometry import order_quads
+from vision.geometry import order_quads, side_vectors
 from vision.imageio import as_bgr
 from vision.onnx import crop_input, open_session
 
@@ -40,11 +40,6 @@ class FaceReaderModelError(RuntimeError):
     """The model file exists but is not a readable kibitz face reader model."""
 
 
-def _along(quads: np.ndarray) -> np.ndarray:
-    """Each ordered quad's long side as a vector (N x 2), the mean of its two long sides, top to bottom."""
-    return (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]) / 2
-
-
 def face_crops(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = CROP_SIZE,
                grow: float = GROW) -> np.ndarray:
     """uint8 BGR crops (N x height x width x 3) of the tiles ``quads`` (N x 4 x 2, image px), each grown by ``grow``
@@ -54,8 +49,7 @@ def face_crops(image: np.ndarray, quads: np.ndarray, size: tuple[int, int] = CRO
     out = np.empty((len(quads), height, width, 3), np.uint8)
     if not len(quads):
         return out
-    across = (quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3]) / 2
-    along = _along(quads)
+    across, along = side_vectors(quads)
     pad = grow * np.linalg.norm(across, axis=1)[:, None]
     unit_across = across / np.maximum(np.linalg.norm(across, axis=1), 1e-6)[:, None]
     unit_along = along / np.maximum(np.linalg.norm(along, axis=1), 1e-6)[:, None]
@@ -112,7 +106,7 @@ class FaceReader:
         looks = [quads]
         if self.slides:  # still photos; the live table reads each quad as it lies, with nothing more to work out
             ordered = order_quads(quads)
-            along = _along(ordered)
+            along = side_vectors(ordered)[1]
             looks += [ordered + np.float32(way * slide) * along[:, None] for slide in self.slides for way in (1, -1)]
         crops = np.concatenate([face_crops(image, look, self.size, self.grow) for look in looks])
         (probs,) = self._session.run(None, {self._input_name: crops})

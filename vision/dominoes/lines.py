@@ -18,7 +18,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from vision.geometry import order_quads
+from vision.geometry import order_quads, side_vectors
 
 COLLINEAR = 0.95  # |cos| of the angle between two tiles' long sides in one line, at least
 OFF_LINE = 0.35  # a tile's centre off the line through its neighbour's, in that one's widths, at most
@@ -31,8 +31,7 @@ SIZE_OFF = 0.1  # a quad's width this far off the run's first fit is left out of
 
 def tile_frames(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each ordered quad's centre, unit vector along its length, length and width."""
-    along = (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]) / 2
-    across = (quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3]) / 2
+    across, along = side_vectors(quads)
     lengths = np.linalg.norm(along, axis=1)
     return quads.mean(axis=1), along / np.maximum(lengths, 1e-6)[:, None], lengths, np.linalg.norm(across, axis=1)
 
