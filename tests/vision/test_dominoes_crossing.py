@@ -1,13 +1,15 @@
 """Tiles laid across a line's end (``DominoRecognizer._beside_once`` with ``crossing``, ``recognizer._crossing``,
 still photos): the place proposed, the doubles across a line found on rendered held-out scenes, and no face taken
-across on a photo with no tile."""
+across on a photo with no tile. Also a place beside the refiner stretches onto a found tile (``BESIDE_GROWN``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import numpy as np
+import pytest
 
+import vision.dominoes.recognizer as recognizer_module
 from datasets.dominoes.evaluate import score_scene
 from datasets.dominoes.scenes import DominoScene, DominoSceneConfig, render_scene
 from tests.vision.card_helpers import PLAYING_CARD_PHOTOS
@@ -60,3 +62,17 @@ def test_a_playing_cards_figure_is_no_double_across(shared_data: Path) -> None:
     crossing = DominoRecognizer.for_photos("double-six")(image)
     plain = DominoRecognizer.for_photos("double-six", crossing=False)(image)
     assert crossing.labels() == plain.labels()
+
+
+@pytest.mark.parametrize("grown", [1.2, float("inf")])
+def test_a_place_stretched_onto_a_corner_is_taken_as_proposed(shared_data: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              grown: float) -> None:
+    """Seed 8128 scene 4: a 2:3 the finder missed lies between a line's corner (a 2:4 turned across) and a 1:4. The
+    place a tile along from the 1:4 is open and the refiner calls it a tile (1.00), but moves it 1.4 times as long,
+    onto the corner: a third of it then lay on the 2:4, and it lost to that tile. Taken as proposed, the 2:3 is read, and nothing else
+    changes; without (``BESIDE_GROWN`` infinite) it is missed."""
+    monkeypatch.setattr(recognizer_module, "BESIDE_GROWN", grown)
+    image, scene = _scene(8128, 4)
+    counts = score_scene(scene, DominoRecognizer.for_photos("chinese")(image))
+    assert counts["tiles"] == 13 and counts["false"] == 0
+    assert counts["found"] == counts["read"] == (13 if grown < 1.4 else 12)
