@@ -69,8 +69,8 @@ def test_a_place_stretched_onto_a_corner_is_taken_as_proposed(shared_data: Path,
                                                               grown: float) -> None:
     """Seed 8128 scene 4: a 2:3 the finder missed lies between a line's corner (a 2:4 turned across) and a 1:4. The
     place a tile along from the 1:4 is open and the refiner calls it a tile (1.00), but moves it 1.4 times as long,
-    onto the corner: a third of it then lay on the 2:4, and it lost to that tile. Taken as proposed, the 2:3 is read, and nothing else
-    changes; without (``BESIDE_GROWN`` infinite) it is missed."""
+    onto the corner: a third of it then lay on the 2:4, and it lost to that tile. Taken as proposed, the 2:3 is read
+    and nothing else changes; without (``BESIDE_GROWN`` infinite) it is missed."""
     monkeypatch.setattr(recognizer_module, "BESIDE_GROWN", grown)
     image, scene = _scene(8128, 4)
     counts = score_scene(scene, DominoRecognizer.for_photos("chinese")(image))
