@@ -64,7 +64,7 @@ def test_a_playing_cards_figure_is_no_double_across(shared_data: Path) -> None:
     assert crossing.labels() == plain.labels()
 
 
-@pytest.mark.parametrize("grown", [1.2, float("inf")])
+@pytest.mark.parametrize("grown", [1.3, float("inf")])
 def test_a_place_stretched_onto_a_corner_is_taken_as_proposed(shared_data: Path, monkeypatch: pytest.MonkeyPatch,
                                                               grown: float) -> None:
     """Seed 8128 scene 4: a 2:3 the finder missed lies between a line's corner (a 2:4 turned across) and a 1:4. The

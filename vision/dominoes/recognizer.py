@@ -131,8 +131,9 @@ MIN_UP_LENGTH = 0.65  # that short: a face-up quad's length over the face-up til
 BESIDE_ROUNDS = 2  # still photos: tiles looked for beside the found ones, then beside those (README, session 20)
 BESIDE_LENGTH = 0.7  # a tile found beside the others is this share of their median length at least
 BESIDE_CONTEST = 0.9  # still photos: a tile the look beside finds over a found quad contends with it from this surety
-BESIDE_GROWN = 1.2  # still photos: a place beside that the refiner grows past this many of its lengths into a found
-# quad is taken as placed (seed 8128 scene 4: a 2:3 between a line's corner and the next tile, stretched onto it)
+BESIDE_GROWN = 1.3  # still photos: a place beside, reading face up, that the refiner grows past this many of its
+# lengths into a found quad is taken as placed (seed 8128 scene 4: a 2:3 between a line's corner and the next tile,
+# stretched 1.4 times onto it; at 1.2, a place across two tiles of a line was taken too, seed 5 scene 13)
 BESIDE_SURE = 0.5  # still photos: a tile only the look beside found is named with this confidence at least
 BACK_ROW = 4  # European backs only the look beside found are kept in a row of this many touching backs
 BACKS_TOUCH = 1.2  # a European back found beside is kept within this many tile lengths of a back (centre to centre)
@@ -1053,8 +1054,8 @@ class DominoRecognizer:
         there; the face reader alone named doubles on five backs of ``ivory-chinese`` seed 2026), and it never
         contends with a found quad (at a corner it took the quad of the tile it crossed, which then read another face:
         seed 123 scene 16). A place open as proposed that the refiner stretches into a found quad (``BESIDE_GROWN``)
-        is taken as proposed: between a line's corner and the next tile, no seam shows the refiner where a tile
-        ends."""
+        is taken as proposed where it reads face up: between a line's corner and the next tile, no seam shows the
+        refiner where a tile ends (backs so taken were pieces of playing cards)."""
         assert self._refiner is not None
         height, width = image.shape[:2]
         proposals = [_neighbour(q, along, across, length) for q in sources for length in _lengths(q, typical)
@@ -1074,7 +1075,8 @@ class DominoRecognizer:
         moved, tile = self._refiner(image, np.array(proposals, np.float32))
         clash = _overlapping(list(moved), blocking)
         for i in np.flatnonzero(clash & open_):  # stretched onto a found tile: the place as proposed
-            if _length(moved[i]) > BESIDE_GROWN * _length(proposals[i]):
+            if (_length(moved[i]) > BESIDE_GROWN * _length(proposals[i])
+                    and not read_tile(image, proposals[i], divided=not self._set.chinese).face_down):
                 moved[i], clash[i] = proposals[i], False
         least = BESIDE_LENGTH * typical if typical else 0.0  # a quad round part of a tile (a back's print)
         fit = [_inside(m, width, height) and _length(m) >= least for m in moved]
