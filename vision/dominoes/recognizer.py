@@ -186,7 +186,7 @@ def _into_frame(quads: np.ndarray, width: int, height: int) -> np.ndarray:
 # Still photos (``DominoRecognizer._at_edge``): a whole candidate reaching past the frame by EDGE_REACH of its length
 # at most is shown to the refiner, and kept where its quad then reaches past by EDGE_MOVED at most, the refiner gives a
 # tile EDGE_TILE, the tile is EDGE_LENGTH of the refined tiles' median length at least, and read alone it is named
-# with EDGE_SURE at least (EDGE_LENGTH 0.9 until session 46: under a tilted camera a tile at the frame's near edge was
+# with EDGE_SURE at least (EDGE_LENGTH 0.9 until session 46: under a tilted camera a tile at the frame's edge was
 # 0.86 of the median, seed 8128 scene 20)
 EDGE_REACH, EDGE_MOVED, EDGE_TILE, EDGE_LENGTH, EDGE_SURE = 0.25, 0.08, 0.9, 0.8, 0.9
 
