@@ -31,7 +31,7 @@ import numpy as np
 
 from vision.card_refiner import CardRefiner
 from vision.classifier import CardClassifier
-from vision.geometry import iou_matrix, order_quads, quad_areas, warp_quads
+from vision.geometry import iou_matrix, order_quads, quad_areas, side_vectors, warp_quads
 from vision.observation import BACK
 
 STEP = 0.2
@@ -48,9 +48,10 @@ def borrowed(shape: np.ndarray, region: np.ndarray) -> np.ndarray:
     """The quad ``shape`` moved over ``region`` (a quad) in steps of ``STEP``: its centre on the region's centre and
     shifted along and across as far as the region reaches past the shape, plus ``SLACK_ALONG`` lengths and
     ``SLACK_ACROSS`` widths. K x 4 x 2."""
-    q = order_quads(np.asarray(shape, np.float32)[None])[0]  # TL, TR, BR, BL with the long side vertical
-    u = (q[1] - q[0] + q[2] - q[3]) / 2  # across
-    v = (q[3] - q[0] + q[2] - q[1]) / 2  # along
+    ordered = order_quads(np.asarray(shape, np.float32)[None])  # TL, TR, BR, BL with the long side vertical
+    q = ordered[0]
+    sides = side_vectors(ordered)
+    u, v = sides[0][0], sides[1][0]  # across, along
     centre = np.asarray(region, np.float32).mean(axis=0)
     offsets = np.asarray(region, np.float32) - centre
     steps = []

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.geometry import iou_matrix, order_quads
+from vision.geometry import iou_matrix, order_quads, side_vectors
 from vision.quad_refiner import CropGeometry
 
 POSITIVE_IOU = 0.45
@@ -31,9 +31,11 @@ Samples = tuple[np.ndarray, np.ndarray, np.ndarray]  # crops, targets (N x 8), l
 def thrown(quad: np.ndarray, rng: np.random.Generator, along: float, across: float,
            scale_sd: float = 0.07, turn_sd_deg: float = 3.0) -> np.ndarray:
     """``quad`` (ordered) moved ``along`` lengths and ``across`` widths, scaled and turned a little."""
-    q = order_quads(np.asarray(quad, np.float32)[None])[0]
+    ordered = order_quads(np.asarray(quad, np.float32)[None])
+    q = ordered[0]
     centre = q.mean(axis=0)
-    u, v = (q[1] - q[0] + q[2] - q[3]) / 2, (q[3] - q[0] + q[2] - q[1]) / 2  # across and along, full sides
+    sides = side_vectors(ordered)
+    u, v = sides[0][0], sides[1][0]  # across and along, full sides
     angle = np.deg2rad(rng.normal(0, turn_sd_deg))
     turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]], np.float32)
     scale = rng.normal(1.0, scale_sd, 2).clip(0.8, 1.25)
